@@ -1,0 +1,32 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/.next/**', 'var/**', 'test-results/**', '**/next-env.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@portal/*/src/*', '@portal/*/*'], message: 'Import packages by their name only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/api/**', '@portal/api'], message: 'The web app never imports API code.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PageQuerySchema, paginatedSchema } from './common';
+
+const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
+const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
+const cityId = z.string().regex(/^\d{6}$/, 'Codice ISTAT di comune non valido (sei cifre, es. 028001).');
+
+export const RegionSchema = z.object({
+  id: z.string().describe('ISTAT code, two digits'),
+  name: z.string(),
+  provincesCount: z.number().int(),
+  comuniCount: z.number().int().describe('comuni with collection data in latestYear'),
+  population: z.number().int().nullable().describe('inhabitants in latestYear'),
+  latestYear: z.number().int().nullable(),
+});
+export type Region = z.infer<typeof RegionSchema>;
+export const RegionListSchema = z.array(RegionSchema);
+
+export const ProvinceSchema = z.object({
+  id: z.string().describe('ISTAT code, three digits'),
+  name: z.string(),
+  sigla: z.string(),
+  regionId: z.string(),
+});
+export type Province = z.infer<typeof ProvinceSchema>;
+export const ProvinceListSchema = z.array(ProvinceSchema);
+export const ProvinceListQuerySchema = z.object({ region: regionId.optional() }).strict();
+
+export const CitySchema = z.object({
+  id: z.string().describe('ISTAT code, six digits'),
+  name: z.string(),
+  provinceId: z.string(),
+  provinceSigla: z.string(),
+  regionId: z.string(),
+  population: z.number().int().nullable(),
+});
+export type City = z.infer<typeof CitySchema>;
+export const CityPageSchema = paginatedSchema(CitySchema);
+export type CityPage = z.infer<typeof CityPageSchema>;
+
+export const CityListQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(100, 'Al massimo 100 caratteri.').optional(),
+  province: provinceId.optional(),
+  region: regionId.optional(),
+}).strict();
+export type CityListQuery = z.infer<typeof CityListQuerySchema>;
+
+export const CityParamsSchema = z.object({ id: cityId });
+
+export const CityDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cadastralCode: z.string().nullable(),
+  province: ProvinceSchema.pick({ id: true, name: true, sigla: true }),
+  region: z.object({ id: z.string(), name: z.string() }),
+  population: z.number().int().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  hasShape: z.boolean().describe('false when the bundled boundaries have no polygon for this comune'),
+  years: z.array(z.number().int()).describe('years with collection data, ascending'),
+});
+export type CityDetail = z.infer<typeof CityDetailSchema>;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'data/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          setupFiles: ['./vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          setupFiles: ['./vitest.setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // Files share a machine with 2 cores; a full import is CPU-bound.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

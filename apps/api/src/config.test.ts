@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: PGlite in var/db, port 8000', () => {
+    const c = loadConfig({});
+    expect(c.API_PORT).toBe(8000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.DB_DIR).toMatch(/var[/\\]db$/);
+  });
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+  it('names the variable of a wrong value in one line', () => {
+    expect(() => loadConfig({ API_PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/^Invalid configuration: API_PORT="70000" .+$/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: var/ and data/ are resolved from it unless the environment says otherwise. */
+export const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be an integer port number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOST: z.string().min(1).default('localhost'),
+  API_PORT: port(8000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  VAR_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'var')),
+  DB_DIR: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).default('http://localhost:3000'),
+  API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8000),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { DB_DIR: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment. A wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (FOO= in a .env file) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])} ${issue.message}`);
+  }
+  const config = result.data;
+  return { ...config, DB_DIR: config.DB_DIR ?? path.join(config.VAR_DIR, 'db') };
+}

@@ -1,0 +1,92 @@
+import type { City, CityDetail, CityListQuery, Province, Region } from '@portal/contract';
+import type { Queryable } from '../../db/db';
+
+/** Lower case, accents and punctuation removed: the form cities.search_name is stored in. */
+export function toSearchName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export async function listRegions(db: Queryable): Promise<Region[]> {
+  return db.query<Region>(
+    `SELECT r.id, r.name,
+            (SELECT count(*)::int FROM provinces p WHERE p.region_id = r.id) AS "provincesCount",
+            coalesce(s.comuni_count, 0) AS "comuniCount",
+            s.population AS "population",
+            s.year AS "latestYear"
+       FROM regions r
+       LEFT JOIN LATERAL (
+         SELECT comuni_count, population, year FROM area_stats a
+          WHERE a.level = 'region' AND a.area_id = r.id AND a.population IS NOT NULL
+          ORDER BY year DESC LIMIT 1
+       ) s ON true
+      ORDER BY r.id`,
+  );
+}
+
+export async function listProvinces(db: Queryable, regionId?: string): Promise<Province[]> {
+  return db.query<Province>(
+    `SELECT id, name, sigla, region_id AS "regionId" FROM provinces
+      WHERE ($1::text IS NULL OR region_id = $1) ORDER BY name`,
+    [regionId ?? null],
+  );
+}
+
+export async function listCities(db: Queryable, q: CityListQuery): Promise<{ count: number; results: City[] }> {
+  const search = q.search ? toSearchName(q.search) : '';
+  const where = `($1 = '' OR c.search_name LIKE '%' || $1 || '%')
+       AND ($2::text IS NULL OR c.province_id = $2)
+       AND ($3::text IS NULL OR c.region_id = $3)`;
+  const params = [search, q.province ?? null, q.region ?? null];
+  const [total] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM cities c WHERE ${where}`,
+    params,
+  );
+  // Names that start with the search come first, then the rest alphabetically.
+  const results = await db.query<City>(
+    `SELECT c.id, c.name, c.province_id AS "provinceId", p.sigla AS "provinceSigla",
+            c.region_id AS "regionId", c.population
+       FROM cities c JOIN provinces p ON p.id = c.province_id
+      WHERE ${where}
+      ORDER BY ($1 <> '' AND c.search_name LIKE $1 || '%') DESC, c.search_name, c.id
+      LIMIT $4 OFFSET $5`,
+    [...params, q.pageSize, (q.page - 1) * q.pageSize],
+  );
+  return { count: total?.count ?? 0, results };
+}
+
+export async function getCity(db: Queryable, id: string): Promise<CityDetail | null> {
+  const [row] = await db.query<
+    Omit<CityDetail, 'province' | 'region' | 'years'> & {
+      provinceId: string;
+      provinceName: string;
+      sigla: string;
+      regionId: string;
+      regionName: string;
+      years: number[] | null;
+    }
+  >(
+    `SELECT c.id, c.name, c.cadastral_code AS "cadastralCode", c.population, c.latitude, c.longitude,
+            c.has_shape AS "hasShape",
+            p.id AS "provinceId", p.name AS "provinceName", p.sigla,
+            r.id AS "regionId", r.name AS "regionName",
+            (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years
+       FROM cities c
+       JOIN provinces p ON p.id = c.province_id
+       JOIN regions r ON r.id = c.region_id
+      WHERE c.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  const { provinceId, provinceName, sigla, regionId, regionName, years, ...city } = row;
+  return {
+    ...city,
+    province: { id: provinceId, name: provinceName, sigla },
+    region: { id: regionId, name: regionName },
+    years: years ?? [],
+  };
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { insertGeoFixture } from '../../../test/fixtures';
+
+let t: TestDb;
+let app: App;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await insertGeoFixture(t.db);
+  app = await buildApp({ db: t.db });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.drop();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+describe('GET /api/cities/regions/', () => {
+  it('lists every region with its provinces and the latest figures', async () => {
+    const res = await get('/api/cities/regions/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: '05', name: 'Veneto', provincesCount: 2, comuniCount: 1, population: 20366, latestYear: 2024 },
+      { id: '19', name: 'Sicilia', provincesCount: 1, comuniCount: 0, population: null, latestYear: null },
+    ]);
+  });
+});
+
+describe('GET /api/cities/provinces/', () => {
+  it('lists all provinces, or those of one region', async () => {
+    expect((await get('/api/cities/provinces/')).json()).toHaveLength(3);
+    const res = await get('/api/cities/provinces/?region=05');
+    expect(res.json()).toEqual([
+      { id: '025', name: 'Belluno', sigla: 'BL', regionId: '05' },
+      { id: '028', name: 'Padova', sigla: 'PD', regionId: '05' },
+    ]);
+  });
+  it('rejects a malformed region code with the field error shape', async () => {
+    const res = await get('/api/cities/provinces/?region=Veneto');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ region: ['Codice ISTAT di regione non valido (due cifre, es. 05).'] });
+  });
+  it('rejects unknown query parameters', async () => {
+    const res = await get('/api/cities/provinces/?regione=05');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ regione: ['Campo non previsto.'] });
+  });
+});
+
+describe('GET /api/cities/city/', () => {
+  it('searches case- and accent-insensitively, prefix matches first', async () => {
+    const res = await get('/api/cities/city/?search=PADOVA');
+    expect(res.json().results.map((c: { name: string }) => c.name)).toEqual(['Padova']);
+    const accented = await get('/api/cities/city/?search=vo');
+    expect(accented.json().results[0]).toMatchObject({ id: '028099', name: 'Vò', provinceSigla: 'PD' });
+    const noAccent = await get(`/api/cities/city/?search=${encodeURIComponent('VÒ')}`);
+    expect(noAccent.json().results[0].id).toBe('028099');
+  });
+  it('filters by province and region', async () => {
+    expect((await get('/api/cities/city/?province=082')).json().count).toBe(2);
+    expect((await get('/api/cities/city/?region=05')).json().count).toBe(4);
+    expect((await get('/api/cities/city/?region=05&search=palermo')).json().count).toBe(0);
+  });
+  it('paginates as {count, next, previous, results}', async () => {
+    const first = (await get('/api/cities/city/?pageSize=2')).json();
+    expect(first.count).toBe(6);
+    expect(first.results).toHaveLength(2);
+    expect(first.previous).toBeNull();
+    expect(first.next).toMatch(/\/api\/cities\/city\/\?pageSize=2&page=2$/);
+    const last = (await get('/api/cities/city/?pageSize=2&page=3')).json();
+    expect(last.next).toBeNull();
+    expect(last.previous).toMatch(/page=2$/);
+  });
+  it('answers 400 on bad paging values', async () => {
+    const res = await get('/api/cities/city/?page=0&pageSize=abc');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json()).sort()).toEqual(['page', 'pageSize']);
+  });
+});
+
+describe('GET /api/cities/city/{id}/', () => {
+  it('gives province, region, population, coordinates and the years with data', async () => {
+    const res = await get('/api/cities/city/028001/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: '028001',
+      name: 'Abano Terme',
+      cadastralCode: null,
+      province: { id: '028', name: 'Padova', sigla: 'PD' },
+      region: { id: '05', name: 'Veneto' },
+      population: 20366,
+      latitude: 45.36,
+      longitude: 11.79,
+      hasShape: true,
+      years: [2023, 2024],
+    });
+  });
+  it('says when a comune has no polygon', async () => {
+    expect((await get('/api/cities/city/025075/')).json()).toMatchObject({ hasShape: false, latitude: null });
+  });
+  it('answers 404 {"detail": "Non trovato."} for an unknown id', async () => {
+    const res = await get('/api/cities/city/999999/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Non trovato.' });
+  });
+  it('answers 400 for an id that is not an ISTAT code', async () => {
+    const res = await get('/api/cities/city/abc/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('id');
+  });
+});
+
+describe('unknown routes', () => {
+  it('answer 404 in the documented shape', async () => {
+    const res = await get('/api/nope/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Non trovato.' });
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthSchema } from '@portal/contract';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** GET /api/health/: 200 when the database answers within 2 s, 503 otherwise. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health/',
+    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (req, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), HEALTH_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([app.db.query('SELECT 1'), timeout]);
+        return { status: 'ok' as const };
+      } catch (err) {
+        req.log.warn({ err }, 'health check: database unavailable');
+        return reply.code(503).send({ status: 'unavailable' as const });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+};

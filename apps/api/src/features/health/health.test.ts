@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+
+let t: TestDb;
+let app: App;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  app = await buildApp({ db: t.db });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.drop();
+});
+
+describe('GET /api/health/', () => {
+  it('answers 200 {status: "ok"} while the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const broken = await buildApp({
+      db: {
+        ...t.db,
+        query: () => Promise.reject(new Error('connection refused')),
+      },
+    });
+    const res = await broken.inject({ method: 'GET', url: '/api/health/' });
+    await broken.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('GET /api/schema/', () => {
+  it('serves an OpenAPI document that lists the geography endpoints', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/schema/' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/cities/regions/', '/api/cities/city/{id}/']),
+    );
+  });
+});

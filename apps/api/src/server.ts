@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { isSeeded, seedBundledData } from './features/imports/seed';
+import { buildApp, type App } from './app';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + '\n');
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+
+  let app: App | undefined;
+  let db: Db | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!app) {
+      // Still starting (perhaps importing the bundled data in one transaction): nothing is committed
+      // half-way, so leaving now is safe.
+      logger.info({ signal }, 'stopped while starting');
+      process.exit(0);
+    }
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out, exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await db?.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (!config.DATABASE_URL) await mkdir(config.DB_DIR, { recursive: true });
+  db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
+  logger.info({ database: db.kind === 'pglite' ? config.DB_DIR : 'postgres' }, 'database opened');
+
+  const applied = await migrate(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  if (!(await isSeeded(db))) {
+    logger.info('empty database: importing the bundled data (first start only)');
+    const started = Date.now();
+    await seedBundledData(db, { dataDir: config.DATA_DIR, log: (msg) => logger.info(msg) });
+    logger.info({ ms: Date.now() - started }, 'bundled data imported');
+  }
+
+  app = await buildApp({ db, logger });
+  await app.listen({ host: config.API_HOST, port: config.API_PORT });
+}
+
+main().catch((err) => {
+  process.stderr.write(`API failed to start: ${err instanceof Error ? (err.stack ?? err.message) : err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+// Shared by start.mjs, test.mjs and bench.mjs: build the web app when its sources changed,
+// start the API and the web app as child processes, and stop them together.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_DIR = path.join(ROOT, 'apps/web');
+const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
+const BUILD_INPUTS = ['apps/web', 'packages/contract', 'packages/charts'];
+const SKIP = new Set(['node_modules', '.next', 'test-results']);
+
+function collectFiles(dir, out) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) collectFiles(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+/** A fingerprint of everything the web build depends on (paths, sizes, modification times). */
+function webSourcesHash() {
+  const hash = createHash('sha256');
+  for (const dir of BUILD_INPUTS) {
+    for (const file of collectFiles(path.join(ROOT, dir), []).sort()) {
+      const st = statSync(file);
+      hash.update(`${path.relative(ROOT, file)}:${st.size}:${st.mtimeMs}\n`);
+    }
+  }
+  for (const name of Object.keys(process.env).filter((k) => k.startsWith('NEXT_PUBLIC_')).sort()) {
+    hash.update(`${name}=${process.env[name]}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `next build` unless the last build was made from the same sources. */
+export function ensureWebBuild({ log = console.log } = {}) {
+  const stampFile = path.join(WEB_DIR, '.next', 'portal-build-stamp');
+  const current = webSourcesHash();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) return false;
+  log('Building the web app (first start or changed sources)…');
+  const res = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+    cwd: WEB_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  if (res.status !== 0) throw new Error('next build failed');
+  writeFileSync(stampFile, current);
+  return true;
+}
+
+/** API_TOKEN from the environment, else var/api-token, created on the first run. */
+export function ensureApiToken(varDir = path.join(ROOT, 'var')) {
+  if (process.env.API_TOKEN) return process.env.API_TOKEN;
+  const file = path.join(varDir, 'api-token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(varDir, { recursive: true });
+  const token = randomBytes(32).toString('hex');
+  writeFileSync(file, token + '\n', { mode: 0o600 });
+  return token;
+}
+
+export async function waitForUrl(url, { timeoutMs, isAlive = () => true }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`stopped before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the API, waits for its health check (the first start imports the bundled data), then the web app.
+ * Returns at once { ready, stop(), exited }: ready resolves when both answer, exited with the exit codes
+ * once both processes are gone; stop() may be called at any moment, even before ready.
+ */
+export function startServices({ env = {}, dev = false, log = console.log } = {}) {
+  const apiPort = env.API_PORT ?? process.env.API_PORT ?? '8000';
+  const webPort = env.PORT ?? process.env.PORT ?? '3000';
+  const baseEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    API_TOKEN: ensureApiToken(env.VAR_DIR ?? process.env.VAR_DIR),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    ...env,
+    API_PORT: apiPort,
+    PORT: webPort,
+  };
+  const children = [];
+  let stopping = false;
+  const exitCodes = {};
+  let resolveExited;
+  const exited = new Promise((r) => (resolveExited = r));
+
+  const launch = (name, args, cwd) => {
+    const child = spawn(process.execPath, args, { cwd, env: baseEnv, stdio: 'inherit' });
+    children.push({ name, child });
+    child.on('exit', (code, signal) => {
+      exitCodes[name] = code ?? (signal ? 128 : 1);
+      if (!stopping) {
+        log(`${name} exited unexpectedly (${code ?? signal}); stopping the rest.`);
+        stop();
+      }
+      if (children.every(({ child: c }) => c.exitCode !== null || c.signalCode !== null)) {
+        resolveExited(exitCodes);
+      }
+    });
+    return child;
+  };
+
+  const stop = () => {
+    stopping = true;
+    for (const { child } of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }
+    if (children.length === 0) resolveExited(exitCodes);
+    return exited;
+  };
+
+  const apiArgs = dev
+    ? ['--watch', '--import', 'tsx', 'src/server.ts']
+    : ['--import', 'tsx', 'src/server.ts'];
+  const ready = (async () => {
+    const api = launch('api', apiArgs, path.join(ROOT, 'apps/api'));
+    await waitForUrl(`http://127.0.0.1:${apiPort}/api/health/`, {
+      timeoutMs: 10 * 60_000,
+      isAlive: () => api.exitCode === null && !stopping,
+    });
+    if (stopping) throw new Error('stopped');
+    const web = launch('web', [NEXT_BIN, dev ? 'dev' : 'start', '-p', String(webPort)], WEB_DIR);
+    await waitForUrl(`http://127.0.0.1:${webPort}/`, {
+      timeoutMs: 120_000,
+      isAlive: () => web.exitCode === null && !stopping,
+    });
+  })();
+  ready.catch(() => stop());
+  return { ready, stop, exited, apiPort, webPort };
+}

@@ -1,0 +1,118 @@
+// `npm test`: unit tests, the API integration tests on PGlite and on PostgreSQL, and the Playwright
+// suite in Debian's Chromium against the built app. `node scripts/test.mjs api|e2e|unit` runs one part.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT, ensureWebBuild, startServices } from './services.mjs';
+
+const only = process.argv[2];
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const CHROMIUM = '/usr/bin/chromium';
+const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+const PLAYWRIGHT = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedParts = [];
+
+const log = (msg) => process.stdout.write(`\n[test] ${msg}\n`);
+
+function run(part, args, env = {}) {
+  log(part);
+  const res = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failedParts.push(part);
+  return res.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function vitest(part, project, env) {
+  const out = path.join(reportDir, `${part.replace(/\W+/g, '-')}.json`);
+  run(part, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  countVitest(out);
+}
+
+async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (!only || only === 'unit') vitest('unit tests', 'unit');
+
+if (!only || only === 'api') {
+  vitest('API tests on PGlite', 'api', { TEST_DB_KIND: 'pglite' });
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await postgresAnswers(url)) {
+    vitest('API tests on PostgreSQL', 'api', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: url });
+  } else if (CI) {
+    log(`PostgreSQL does not answer at ${url}, and CI requires that pass.`);
+    failedParts.push('API tests on PostgreSQL');
+  } else {
+    log(`Notice: no PostgreSQL answers at ${url}; the PostgreSQL pass is skipped (set TEST_DATABASE_URL).`);
+  }
+}
+
+if (!only || only === 'e2e') {
+  if (!existsSync(CHROMIUM) && !CI) {
+    log(`Notice: ${CHROMIUM} is missing; the browser tests are skipped (apt-get install chromium).`);
+  } else {
+    await runE2e();
+  }
+}
+
+async function runE2e() {
+  log('browser tests: building the web app and starting both servers on a fresh embedded database');
+  try {
+    ensureWebBuild({ log });
+  } catch (err) {
+    failedParts.push(`web build: ${err.message}`);
+    return;
+  }
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const services = startServices({
+    env: { VAR_DIR: varDir, API_PORT: '8100', PORT: '3100', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    log,
+  });
+  try {
+    await services.ready;
+    const out = path.join(reportDir, 'e2e.json');
+    run('Playwright suite in Chromium', [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      E2E_BASE_URL: 'http://localhost:3100',
+      E2E_API_URL: 'http://127.0.0.1:8100',
+      E2E_VAR_DIR: varDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      totals.passed += s.expected + s.flaky;
+      totals.failed += s.unexpected;
+      totals.skipped += s.skipped;
+    }
+  } catch (err) {
+    failedParts.push(`servers for the browser tests: ${err.message}`);
+  } finally {
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+  }
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+console.log('');
+if (failedParts.length) console.log(`[test] failed parts: ${failedParts.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedParts.length ? 1 : 0);

@@ -161,7 +161,7 @@ CREATE TABLE area_stats (
   produced_t double precision,
   sorted_t double precision,
   unsorted_t double precision,
-  -- sorted_t / produced_t, or where no comune has tonnes the population-weighted mean of their %
+  -- sorted_t / produced_t when every comune has tonnes, else the population-weighted mean of their %
   rd_pct double precision,
   rd_pct_method text CHECK (rd_pct_method IN ('tonnes', 'weighted_mean')),
   cost_per_capita double precision,

@@ -1,0 +1,147 @@
+/**
+ * Operators' command line: `npm run admin -- <command>`. Each command is one entry of COMMANDS;
+ * add new ones (user create, license approve …) there. Exit codes: 0 ok, 1 failure, 2 usage error.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDb, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { ACCOUNTS_COMMANDS } from './accounts-commands';
+import { DATASETS } from '../features/imports/datasets';
+import { importDataset, ImportValidationError } from '../features/imports/import-dataset';
+import { createProgress } from '../features/imports/progress';
+import { isSeeded, seedBundledData } from '../features/imports/seed';
+import { DATASET_IDS, isDatasetId } from '../features/imports/types';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A usage mistake: the message and the help go to stderr, exit code 2. */
+export class UsageError extends Error {}
+
+export interface Command {
+  /** Words that name the command, e.g. ['import'] or ['user', 'create']. */
+  name: string[];
+  usage: string;
+  summary: string;
+  /** Runs with the arguments after the name and an open, migrated database; returns the exit code. */
+  run(args: string[], ctx: { db: Db; log: (line: string) => void }): Promise<number>;
+}
+
+/** Paths on the command line are relative to where the operator ran npm, not to apps/api. */
+function resolveUserPath(path: string): string {
+  return isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+export const COMMANDS: Command[] = [
+  {
+    name: ['migrate'],
+    usage: 'migrate',
+    summary: 'apply the database migrations not applied yet',
+    run: async (args) => {
+      if (args.length) throw new UsageError('migrate takes no arguments');
+      return 0; // the database is migrated before every command
+    },
+  },
+  {
+    name: ['seed'],
+    usage: 'seed [--force]',
+    summary: 'import the bundled data/ folder if the database is empty (--force: import it again)',
+    run: async (args, { db, log }) => {
+      const force = args.includes('--force');
+      if (args.some((a) => a !== '--force')) throw new UsageError(`seed: unknown argument ${args.join(' ')}`);
+      if (!force && (await isSeeded(db))) {
+        log(
+          'the database already holds data; nothing to do (use seed --force to import the bundled data again)',
+        );
+        return 0;
+      }
+      const { ms } = await seedBundledData(db, { log, force });
+      log(`seeded in ${(ms / 1000).toFixed(1)} s`);
+      return 0;
+    },
+  },
+  {
+    name: ['import'],
+    usage: 'import <dataset> <file> [--force]',
+    summary: 'import one file (or folder, for reference) of a dataset; all rows or none',
+    run: async (args, { db, log }) => {
+      const force = args.includes('--force');
+      const [dataset, file, ...rest] = args.filter((a) => a !== '--force');
+      if (!dataset || !file || rest.length) throw new UsageError('import needs <dataset> <file>');
+      if (!isDatasetId(dataset)) throw new UsageError(`unknown dataset "${dataset}"`);
+      await importDataset(db, dataset, resolveUserPath(file), {
+        log,
+        progress: createProgress(log),
+        displayPath: file,
+        force,
+      });
+      return 0;
+    },
+  },
+  ...ACCOUNTS_COMMANDS,
+];
+
+export function helpText(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.usage.length)) + 2;
+  const dsWidth = Math.max(...DATASET_IDS.map((d) => d.length)) + 2;
+  return [
+    'Usage: npm run admin -- <command>',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),
+    `  ${'--help'.padEnd(width)}show this help`,
+    '',
+    'Datasets (import <dataset> <file>):',
+    ...DATASET_IDS.map((d) => `  ${d.padEnd(dsWidth)}${DATASETS[d].description}`),
+    '',
+    'Database: DATABASE_URL (postgres://…) if set, else PGlite in var/db (DB_DIR overrides).',
+    'Relative paths are resolved against the folder npm was run from.',
+  ].join('\n');
+}
+
+function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
+  const matches = COMMANDS.filter((c) => c.name.every((w, i) => argv[i] === w));
+  const command = matches.sort((a, b) => b.name.length - a.name.length)[0];
+  return command && { command, args: argv.slice(command.name.length) };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${helpText()}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    log(`unknown command: ${argv.join(' ')}\n\n${helpText()}`);
+    return 2;
+  }
+  let db: Db | undefined;
+  try {
+    db = await openDb({
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      dataDir: process.env.DB_DIR ? resolveUserPath(process.env.DB_DIR) : resolve(REPO_ROOT, 'var/db'),
+    });
+    const applied = await migrate(db);
+    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+    return await found.command.run(found.args, { db, log });
+  } catch (err) {
+    if (err instanceof UsageError) {
+      log(`${err.message}\n\n${helpText()}`);
+      return 2;
+    }
+    if (err instanceof ImportValidationError) {
+      for (const line of err.lines) log(line);
+      log(`import failed: ${err.lines.length} bad row(s); nothing was changed`);
+      return 1;
+    }
+    log(`error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await db?.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

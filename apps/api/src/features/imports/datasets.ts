@@ -1,0 +1,23 @@
+import { arpaeErDataset } from './arpae-er';
+import { demoActionsDataset, demoSortingTypesDataset } from './demo';
+import { comuniBoundariesDataset, comuniDataset, provincesDataset, regionsDataset } from './geo';
+import { ispraComuniDataset } from './ispra-comuni';
+import { ispraKpiDataset } from './ispra-kpi';
+import { referenceDataset } from './reference';
+import { rvmDataset } from './rvm';
+import type { Dataset, DatasetId } from './types';
+
+/** Every dataset the importer knows, in the order they depend on each other. */
+export const DATASETS: Record<DatasetId, Dataset<never>> = {
+  reference: referenceDataset,
+  regions: regionsDataset,
+  provinces: provincesDataset,
+  comuni: comuniDataset,
+  'comuni-boundaries': comuniBoundariesDataset,
+  'ispra-kpi': ispraKpiDataset,
+  'ispra-comuni': ispraComuniDataset,
+  'arpae-er': arpaeErDataset,
+  'demo-sorting-types': demoSortingTypesDataset,
+  'demo-actions': demoActionsDataset,
+  rvm: rvmDataset,
+} as Record<DatasetId, Dataset<never>>;

@@ -1,0 +1,162 @@
+import type { Queryable } from '../../db/db';
+import type { RowError } from './parse-utils';
+import { searchName } from './parse-utils';
+import { SOURCE_RANK, type CollectionData, type Progress } from './types';
+
+const CHUNK = 5000;
+
+/**
+ * Runs `sql` (an INSERT … SELECT * FROM unnest($1::type[], …)) once per chunk of rows,
+ * passing one array per column: a few statements instead of one per row.
+ */
+export async function bulkInsert(
+  q: Queryable,
+  sql: string,
+  columns: unknown[][],
+  progress?: Progress,
+): Promise<void> {
+  const n = columns[0]?.length ?? 0;
+  for (let i = 0; i < n; i += CHUNK) {
+    await q.query(
+      sql,
+      columns.map((c) => c.slice(i, i + CHUNK)),
+    );
+    progress?.advance(Math.min(CHUNK, n - i));
+  }
+}
+
+export async function findImport(q: Queryable, dataset: string, sha256: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM imports WHERE dataset = $1 AND sha256 = $2', [dataset, sha256]);
+  return rows.length > 0;
+}
+
+export async function recordImport(
+  q: Queryable,
+  r: { dataset: string; fileName: string; sha256: string; rowCount: number; years: number[] },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO imports (dataset, file_name, sha256, row_count, years) VALUES ($1, $2, $3, $4, $5::int[])
+     ON CONFLICT (dataset, sha256) DO UPDATE SET file_name = excluded.file_name, row_count = excluded.row_count,
+       years = excluded.years, imported_at = now()`,
+    [r.dataset, r.fileName, r.sha256, r.rowCount, r.years],
+  );
+}
+
+export async function loadIds(q: Queryable, table: 'regions' | 'provinces' | 'cities'): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>(`SELECT id FROM ${table}`);
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function loadReferenceIds(
+  q: Queryable,
+  table: 'waste_fractions' | 'sorting_types' | 'action_categories',
+): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>(`SELECT id FROM ${table}`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Collection rows must name a known comune, or one whose province exists (it is then created). */
+export async function checkCollection(q: Queryable, data: CollectionData): Promise<RowError[]> {
+  const provinces = await loadIds(q, 'provinces');
+  const cities = await loadIds(q, 'cities');
+  const errors: RowError[] = [];
+  const fractions = await loadReferenceIds(q, 'waste_fractions');
+  for (const id of new Set(data.fractions.map((f) => f.fractionId))) {
+    if (!fractions.has(id)) {
+      errors.push({
+        line: 1,
+        reason: `waste fraction "${id}" is unknown: import the reference dataset first`,
+      });
+    }
+  }
+  for (const row of data.stats) {
+    if (cities.has(row.cityId)) continue;
+    const province = row.cityId.slice(0, 3);
+    if (!provinces.has(province)) {
+      errors.push({
+        line: row.line,
+        reason: `comune ${row.cityId} is unknown and its province ${province} does not exist`,
+      });
+    }
+  }
+  return errors;
+}
+
+/** Creates the comuni a collection file names that the cities table lacks (mergers newer than the boundaries). */
+async function createMissingCities(q: Queryable, data: CollectionData): Promise<void> {
+  const cities = await loadIds(q, 'cities');
+  const seen = new Set<string>();
+  const cols: [string[], string[], string[], number[], number[]] = [[], [], [], [], []];
+  for (const row of data.stats) {
+    if (cities.has(row.cityId) || seen.has(row.cityId)) continue;
+    seen.add(row.cityId);
+    cols[0].push(row.cityId);
+    cols[1].push(row.city.name);
+    cols[2].push(searchName(row.city.name));
+    cols[3].push(row.city.latitude as number);
+    cols[4].push(row.city.longitude as number);
+  }
+  await bulkInsert(
+    q,
+    `INSERT INTO cities (id, province_id, region_id, name, search_name, latitude, longitude, has_shape)
+     SELECT u.id, p.id, p.region_id, u.name, u.search_name, u.lat, u.lon, false
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS u (id, name, search_name, lat, lon)
+     JOIN provinces p ON p.id = substr(u.id, 1, 3)`,
+    cols,
+  );
+}
+
+/**
+ * Writes a collection file: its source's rows for the years it covers are replaced; where another
+ * source already holds a comune-year, the higher source_rank wins (ties go to the newer file).
+ */
+export async function writeCollection(q: Queryable, data: CollectionData, progress: Progress): Promise<void> {
+  const rank = SOURCE_RANK[data.source];
+  const years = [...new Set(data.stats.map((s) => s.year))].sort();
+  progress.start(`${data.source}: writing`, data.stats.length + data.fractions.length);
+  await createMissingCities(q, data);
+  await q.query('DELETE FROM waste_stats WHERE source = $1 AND year = ANY($2::int[])', [data.source, years]);
+  const s = data.stats;
+  await bulkInsert(
+    q,
+    `INSERT INTO waste_stats (city_id, year, population, produced_t, sorted_t, unsorted_t, rd_pct,
+       cost_per_capita, aggregation_name, source, source_rank)
+     SELECT u.*, '${data.source}', ${rank}
+     FROM unnest($1::text[], $2::int[], $3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
+       $8::float8[], $9::text[]) AS u
+     ON CONFLICT (city_id, year) DO UPDATE SET population = excluded.population,
+       produced_t = excluded.produced_t, sorted_t = excluded.sorted_t, unsorted_t = excluded.unsorted_t,
+       rd_pct = excluded.rd_pct, cost_per_capita = excluded.cost_per_capita,
+       aggregation_name = excluded.aggregation_name, source = excluded.source, source_rank = excluded.source_rank
+     WHERE excluded.source_rank >= waste_stats.source_rank`,
+    [
+      s.map((r) => r.cityId),
+      s.map((r) => r.year),
+      s.map((r) => r.population),
+      s.map((r) => r.producedT),
+      s.map((r) => r.sortedT),
+      s.map((r) => r.unsortedT),
+      s.map((r) => r.rdPct),
+      s.map((r) => r.costPerCapita),
+      s.map((r) => r.aggregationName),
+    ],
+    progress,
+  );
+  // Fraction rows follow their waste_stats row: those of the city-years this source now holds are replaced.
+  await q.query(
+    `DELETE FROM waste_fraction_stats f USING waste_stats w
+     WHERE w.city_id = f.city_id AND w.year = f.year AND w.source = $1 AND w.year = ANY($2::int[])`,
+    [data.source, years],
+  );
+  const f = data.fractions;
+  await bulkInsert(
+    q,
+    `INSERT INTO waste_fraction_stats (city_id, year, fraction_id, tonnes)
+     SELECT u.city_id, u.year, u.fraction_id, u.tonnes
+     FROM unnest($1::text[], $2::int[], $3::text[], $4::float8[]) AS u (city_id, year, fraction_id, tonnes)
+     JOIN waste_stats w ON w.city_id = u.city_id AND w.year = u.year AND w.source = '${data.source}'`,
+    [f.map((r) => r.cityId), f.map((r) => r.year), f.map((r) => r.fractionId), f.map((r) => r.tonnes)],
+    progress,
+  );
+  progress.stop();
+}

@@ -1,0 +1,166 @@
+import { parse } from 'csv-parse/sync';
+
+/** One bad row: where it is and why it was refused. */
+export interface RowError {
+  /** The file the row belongs to, when a dataset reads more than one file. */
+  file?: string;
+  /** 1-based line in the file; the header is line 1. */
+  line: number;
+  reason: string;
+}
+
+export interface CsvRecord {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface CsvTable {
+  header: string[];
+  records: CsvRecord[];
+}
+
+/**
+ * Parses a CSV text (BOM and CRLF tolerated) into records keyed by header name, each with its line.
+ * Records of a single empty field (blank lines) are skipped.
+ */
+export function readCsv(text: string, delimiter = ','): CsvTable {
+  const rows = parse(text, { bom: true, info: true, relax_column_count: true, delimiter }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
+  const first = rows[0];
+  if (!first) return { header: [], records: [] };
+  const header = first.record.map((h) => h.trim());
+  const records: CsvRecord[] = [];
+  let previousEnd = first.info.lines;
+  for (const row of rows.slice(1)) {
+    const line = previousEnd + 1;
+    previousEnd = row.info.lines;
+    if (row.record.length === 1 && row.record[0]!.trim() === '') continue;
+    const values: Record<string, string> = {};
+    header.forEach((h, i) => {
+      values[h] = (row.record[i] ?? '').trim();
+    });
+    records.push({ line, values });
+  }
+  return { header, records };
+}
+
+/** The header columns a file must have; returns the reason when some are missing. */
+export function missingColumns(header: string[], required: readonly string[]): string | undefined {
+  const missing = required.filter((c) => !header.includes(c));
+  return missing.length ? `missing column(s): ${missing.join(', ')}` : undefined;
+}
+
+/** Thrown when a value of a row is not what the column needs; the parsers turn it into a RowError. */
+export class FieldError extends Error {}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A decimal number with '.' decimals; '' (and '-' when dashIsEmpty) means no value. */
+export function optionalNumber(value: string, column: string, dashIsEmpty = false): number | null {
+  const v = value.trim();
+  if (v === '' || (dashIsEmpty && v === '-')) return null;
+  if (!NUMBER.test(v)) throw new FieldError(`column "${column}": "${value}" is not a number`);
+  return Number(v);
+}
+
+export function requiredNumber(value: string, column: string, dashIsEmpty = false): number {
+  const n = optionalNumber(value, column, dashIsEmpty);
+  if (n === null) throw new FieldError(`column "${column}": a value is required`);
+  return n;
+}
+
+export function nonNegative(n: number | null, column: string): number | null {
+  if (n !== null && n < 0) throw new FieldError(`column "${column}": ${n} is negative`);
+  return n;
+}
+
+export function percentage(n: number | null, column: string): number | null {
+  if (n !== null && (n < 0 || n > 100))
+    throw new FieldError(`column "${column}": ${n} is not between 0 and 100`);
+  return n;
+}
+
+export function requiredInteger(value: string, column: string, min = 0): number {
+  const v = value.trim();
+  if (!/^-?\d+$/.test(v)) throw new FieldError(`column "${column}": "${value}" is not an integer`);
+  const n = Number(v);
+  if (n < min) throw new FieldError(`column "${column}": ${n} is below ${min}`);
+  return n;
+}
+
+export function requiredYear(value: string, column: string): number {
+  const year = requiredInteger(value, column);
+  if (year < 1990 || year > 2100) throw new FieldError(`column "${column}": ${year} is not a plausible year`);
+  return year;
+}
+
+export function requiredText(value: string, column: string): string {
+  if (value.trim() === '') throw new FieldError(`column "${column}": a value is required`);
+  return value.trim();
+}
+
+/**
+ * A comune's ISTAT code as the 6 digits of province (3) and comune (3), whatever the source wrote:
+ * 8 digits (region + comune, ISPRA KPI), 7 digits (ARPAE, region without its leading zero), 6 digits,
+ * or fewer when a spreadsheet dropped the leading zeros.
+ */
+export function comuneCode(value: string, column: string): string {
+  const v = value.trim();
+  if (!/^\d{1,8}$/.test(v)) throw new FieldError(`column "${column}": "${value}" is not an ISTAT code`);
+  const code = v.length > 6 ? v.slice(-6) : v.padStart(6, '0');
+  if (code.slice(0, 3) === '000' || code.slice(3) === '000') {
+    throw new FieldError(`column "${column}": "${value}" is not an ISTAT comune code`);
+  }
+  return code;
+}
+
+/** What ?search= compares with: lower case, no accents or punctuation, single spaces. */
+export function searchName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const LOWER_WORDS = new Set([
+  'di',
+  'de',
+  'del',
+  'della',
+  'dei',
+  'degli',
+  'delle',
+  'e',
+  'in',
+  'sul',
+  'sulla',
+  'al',
+  'alla',
+]);
+
+/** "SAN GIOVANNI IN PERSICETO" → "San Giovanni in Persiceto" (names of comuni some sources write in capitals). */
+export function titleCase(name: string): string {
+  if (name !== name.toUpperCase()) return name;
+  return name
+    .toLowerCase()
+    .split(/(\s+|-|')/)
+    .map((w, i) => (i > 0 && LOWER_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
+}
+
+/** Runs one row's checks, collecting the first FieldError as the row's error. */
+export function checkRow<T>(errors: RowError[], line: number, fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof FieldError) {
+      errors.push({ line, reason: err.message });
+      return undefined;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,105 @@
+import type { Queryable } from '../../db/db';
+import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
+import type { Dataset, Parsed, SourceFile } from './types';
+
+/** The files of the reference folder (data/reference/) this dataset reads. */
+export const REFERENCE_FILES = ['waste-fractions.csv', 'sorting-types.csv', 'action-categories.csv'] as const;
+
+interface Item {
+  id: string;
+  name: string;
+  description: string;
+  color: string;
+  eerCodes: string[];
+}
+
+type ReferenceData = Record<(typeof REFERENCE_FILES)[number], Item[]>;
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function parseList(file: SourceFile, kind: (typeof REFERENCE_FILES)[number], errors: RowError[]): Item[] {
+  const { header, records } = readCsv(file.text);
+  const fractions = kind === 'waste-fractions.csv';
+  const missing = missingColumns(
+    header,
+    fractions ? ['id', 'name', 'color', 'eer_codes'] : ['id', 'name', 'description'],
+  );
+  if (missing) {
+    errors.push({ file: file.path, line: 1, reason: missing });
+    return [];
+  }
+  const items: Item[] = [];
+  const seen = new Set<string>();
+  const fileErrors: RowError[] = [];
+  for (const { line, values: v } of records) {
+    const item = checkRow(fileErrors, line, () => {
+      const id = requiredText(v.id!, 'id');
+      if (!SLUG.test(id)) throw new FieldError(`column "id": "${id}" is not a lower-case slug`);
+      if (seen.has(id)) throw new FieldError(`id "${id}" appears twice`);
+      seen.add(id);
+      const color = fractions ? requiredText(v.color!, 'color') : '';
+      if (fractions && !/^#[0-9a-f]{6}$/i.test(color))
+        throw new FieldError(`column "color": "${color}" is not #rrggbb`);
+      const eerCodes = fractions ? (v.eer_codes ?? '').split(/\s+/).filter(Boolean) : [];
+      const bad = eerCodes.find((c) => !/^\d{6}$/.test(c));
+      if (bad) throw new FieldError(`column "eer_codes": "${bad}" is not a 6-digit EER code`);
+      return {
+        id,
+        name: requiredText(v.name!, 'name'),
+        description: fractions ? '' : requiredText(v.description!, 'description'),
+        color,
+        eerCodes,
+      };
+    });
+    if (item) items.push(item);
+  }
+  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  return items;
+}
+
+export const referenceDataset: Dataset<ReferenceData> = {
+  id: 'reference',
+  description: `reference lists: the folder with ${REFERENCE_FILES.join(', ')} (data/reference)`,
+  input: 'folder',
+  changesStats: false,
+  parse(files): Parsed<ReferenceData> {
+    const errors: RowError[] = [];
+    const data = {} as ReferenceData;
+    for (const kind of REFERENCE_FILES) {
+      const file = files.find((f) => f.name === kind);
+      if (!file) {
+        errors.push({ file: files[0].path, line: 1, reason: `the folder has no ${kind}` });
+        data[kind] = [];
+        continue;
+      }
+      data[kind] = parseList(file, kind, errors);
+    }
+    const rowCount = REFERENCE_FILES.reduce((n, k) => n + data[k].length, 0);
+    return { data, errors, rowCount, years: [] };
+  },
+  check: async () => [],
+  async write(q: Queryable, data) {
+    // A handful of rows each: one statement per row keeps the text[] column simple.
+    for (const [i, f] of data['waste-fractions.csv'].entries()) {
+      await q.query(
+        `INSERT INTO waste_fractions (id, name, color, eer_codes, position) VALUES ($1, $2, $3, $4::text[], $5)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, color = excluded.color,
+           eer_codes = excluded.eer_codes, position = excluded.position`,
+        [f.id, f.name, f.color, f.eerCodes, i + 1],
+      );
+    }
+    for (const [file, table] of [
+      ['sorting-types.csv', 'sorting_types'],
+      ['action-categories.csv', 'action_categories'],
+    ] as const) {
+      for (const [i, item] of data[file].entries()) {
+        await q.query(
+          `INSERT INTO ${table} (id, name, description, position) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description,
+             position = excluded.position`,
+          [item.id, item.name, item.description, i + 1],
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,187 @@
+import { bulkInsert, loadIds } from './imports.repo';
+import {
+  checkRow,
+  comuneCode,
+  FieldError,
+  missingColumns,
+  nonNegative,
+  readCsv,
+  requiredInteger,
+  requiredNumber,
+  requiredText,
+  requiredYear,
+  type RowError,
+} from './parse-utils';
+import type { Dataset, Parsed } from './types';
+
+/** The columns of the reverse vending machine CSV (docs/rvm-csv-format.md), one row per machine and year. */
+export const RVM_COLUMNS = [
+  'machine_id',
+  'operator',
+  'istat',
+  'address',
+  'cap',
+  'latitude',
+  'longitude',
+  'installed_on',
+  'active',
+  'year',
+  'pieces',
+  'kg',
+  'demo',
+] as const;
+
+interface Machine {
+  line: number;
+  id: string;
+  operator: string;
+  cityId: string;
+  address: string;
+  cap: string | null;
+  latitude: number;
+  longitude: number;
+  installedOn: string;
+  active: boolean;
+  demo: boolean;
+}
+
+interface RvmData {
+  machines: Machine[];
+  yearly: { machineId: string; year: number; pieces: number; kg: number }[];
+}
+
+function bool(value: string, column: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new FieldError(`column "${column}": "${value}" is neither true nor false`);
+}
+
+function isoDate(value: string, column: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const d = m ? new Date(`${value}T00:00:00Z`) : undefined;
+  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+    throw new FieldError(`column "${column}": "${value}" is not a date YYYY-MM-DD`);
+  }
+  return value;
+}
+
+export const rvmDataset: Dataset<RvmData> = {
+  id: 'rvm',
+  description: 'reverse vending machines and what they collected per year (docs/rvm-csv-format.md)',
+  input: 'file',
+  changesStats: false,
+  parse([{ text }]): Parsed<RvmData> {
+    const { header, records } = readCsv(text);
+    const data: RvmData = { machines: [], yearly: [] };
+    const missing = missingColumns(header, RVM_COLUMNS);
+    if (missing) return { data, errors: [{ line: 1, reason: missing }], rowCount: 0, years: [] };
+    const errors: RowError[] = [];
+    const machines = new Map<string, Machine>();
+    const seen = new Map<string, number>();
+    for (const { line, values: v } of records) {
+      checkRow(errors, line, () => {
+        const cap = v.cap || null;
+        if (cap !== null && !/^\d{5}$/.test(cap))
+          throw new FieldError(`column "cap": "${cap}" is not 5 digits`);
+        const latitude = requiredNumber(v.latitude!, 'latitude');
+        const longitude = requiredNumber(v.longitude!, 'longitude');
+        if (latitude < 35 || latitude > 48 || longitude < 6 || longitude > 19) {
+          throw new FieldError(`coordinates ${latitude}, ${longitude} are not in Italy`);
+        }
+        const machine: Machine = {
+          line,
+          id: requiredText(v.machine_id!, 'machine_id'),
+          operator: requiredText(v.operator!, 'operator'),
+          cityId: comuneCode(v.istat!, 'istat'),
+          address: requiredText(v.address!, 'address'),
+          cap,
+          latitude,
+          longitude,
+          installedOn: isoDate(v.installed_on!, 'installed_on'),
+          active: bool(v.active!, 'active'),
+          demo: bool(v.demo!, 'demo'),
+        };
+        const year = requiredYear(v.year!, 'year');
+        if (year < Number(machine.installedOn.slice(0, 4))) {
+          throw new FieldError(`year ${year} is before the installation (${machine.installedOn})`);
+        }
+        const pieces = requiredInteger(v.pieces!, 'pieces');
+        const kg = nonNegative(requiredNumber(v.kg!, 'kg'), 'kg')!;
+        const known = machines.get(machine.id);
+        if (known) {
+          const differs = (
+            [
+              'operator',
+              'cityId',
+              'address',
+              'cap',
+              'latitude',
+              'longitude',
+              'installedOn',
+              'active',
+              'demo',
+            ] as const
+          ).find((k) => known[k] !== machine[k]);
+          if (differs)
+            throw new FieldError(`machine ${machine.id}: ${differs} differs from line ${known.line}`);
+        } else machines.set(machine.id, machine);
+        const key = `${machine.id}|${year}`;
+        if (seen.has(key))
+          throw new FieldError(`machine ${machine.id} year ${year} already on line ${seen.get(key)}`);
+        seen.set(key, line);
+        data.yearly.push({ machineId: machine.id, year, pieces, kg });
+      });
+    }
+    data.machines = [...machines.values()];
+    return { data, errors, rowCount: records.length, years: [] };
+  },
+  async check(q, data) {
+    const cities = await loadIds(q, 'cities');
+    return data.machines
+      .filter((m) => !cities.has(m.cityId))
+      .map((m) => ({ line: m.line, reason: `comune ${m.cityId} does not exist` }));
+  },
+  async write(q, { machines: m, yearly: y }, progress) {
+    progress.start('rvm: writing', m.length + y.length);
+    const operators = [...new Set(m.map((x) => x.operator))];
+    await q.query(
+      `INSERT INTO rvm_operators (name) SELECT * FROM unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
+      [operators],
+    );
+    await bulkInsert(
+      q,
+      `INSERT INTO rvm_machines (id, operator_id, city_id, address, cap, latitude, longitude, installed_on, active, demo)
+       SELECT u.id, o.id, u.city_id, u.address, u.cap, u.lat, u.lon, u.installed_on, u.active, u.demo
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[],
+         $8::date[], $9::bool[], $10::bool[])
+         AS u (id, operator, city_id, address, cap, lat, lon, installed_on, active, demo)
+       JOIN rvm_operators o ON o.name = u.operator
+       ON CONFLICT (id) DO UPDATE SET operator_id = excluded.operator_id, city_id = excluded.city_id,
+         address = excluded.address, cap = excluded.cap, latitude = excluded.latitude,
+         longitude = excluded.longitude, installed_on = excluded.installed_on, active = excluded.active,
+         demo = excluded.demo`,
+      [
+        m.map((x) => x.id),
+        m.map((x) => x.operator),
+        m.map((x) => x.cityId),
+        m.map((x) => x.address),
+        m.map((x) => x.cap),
+        m.map((x) => x.latitude),
+        m.map((x) => x.longitude),
+        m.map((x) => x.installedOn),
+        m.map((x) => x.active),
+        m.map((x) => x.demo),
+      ],
+      progress,
+    );
+    // The file is the full history of its machines: their yearly rows are replaced.
+    await q.query('DELETE FROM rvm_yearly WHERE machine_id = ANY($1::text[])', [m.map((x) => x.id)]);
+    await bulkInsert(
+      q,
+      `INSERT INTO rvm_yearly (machine_id, year, pieces, kg) SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::float8[])`,
+      [y.map((x) => x.machineId), y.map((x) => x.year), y.map((x) => x.pieces), y.map((x) => x.kg)],
+      progress,
+    );
+    progress.stop();
+  },
+};

@@ -1,0 +1,90 @@
+import type { Queryable } from '../../db/db';
+import type { RowError } from './parse-utils';
+
+export const DATASET_IDS = [
+  'reference',
+  'regions',
+  'provinces',
+  'comuni',
+  'comuni-boundaries',
+  'ispra-kpi',
+  'ispra-comuni',
+  'arpae-er',
+  'demo-sorting-types',
+  'demo-actions',
+  'rvm',
+] as const;
+export type DatasetId = (typeof DATASET_IDS)[number];
+
+export function isDatasetId(value: string): value is DatasetId {
+  return (DATASET_IDS as readonly string[]).includes(value);
+}
+
+/** Reports how far a long write has got: a progress bar on a terminal, log lines otherwise. */
+export interface Progress {
+  start(label: string, total: number): void;
+  advance(n: number): void;
+  stop(): void;
+}
+
+/** One file of an import: its path as the operator gave it (for messages), base name and text. */
+export interface SourceFile {
+  path: string;
+  name: string;
+  text: string;
+}
+
+/** What a dataset's parser made of its file(s), before the database is touched. */
+export interface Parsed<T> {
+  data: T;
+  errors: RowError[];
+  rowCount: number;
+  /** Years the file covers (collection datasets): their rows of this source are replaced. */
+  years: number[];
+}
+
+export interface Dataset<T = unknown> {
+  id: DatasetId;
+  description: string;
+  /** What the <file> argument names. */
+  input: 'file' | 'folder';
+  /** True when the dataset changes what the aggregates are computed from (collection figures, demo data). */
+  changesStats: boolean;
+  /** Reads and validates the file (or the folder's files) without touching the database. */
+  parse(files: [SourceFile, ...SourceFile[]]): Parsed<T>;
+  /** Checks that need the database: known provinces, cities, reference ids. Runs inside the transaction. */
+  check(q: Queryable, data: T): Promise<RowError[]>;
+  write(q: Queryable, data: T, progress: Progress): Promise<void>;
+}
+
+/** One row of collection figures for a comune and year. */
+export interface StatRow {
+  line: number;
+  cityId: string;
+  year: number;
+  population: number | null;
+  producedT: number | null;
+  sortedT: number | null;
+  unsortedT: number | null;
+  rdPct: number | null;
+  costPerCapita: number | null;
+  aggregationName: string | null;
+  /** How to create the comune if the cities table lacks it (a merger newer than the boundaries). */
+  city: { name: string; latitude: number | null; longitude: number | null };
+}
+
+export interface FractionRow {
+  cityId: string;
+  year: number;
+  fractionId: string;
+  tonnes: number;
+}
+
+export const SOURCE_RANK = { 'ispra-comuni': 3, 'ispra-kpi': 2, 'arpae-er': 1 } as const;
+export type CollectionSource = keyof typeof SOURCE_RANK;
+
+export interface CollectionData {
+  source: CollectionSource;
+  stats: StatRow[];
+  fractions: FractionRow[];
+}

@@ -15,13 +15,17 @@ const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedParts = [];
+const failedParts = [];
 
 const log = (msg) => process.stdout.write(`\n[test] ${msg}\n`);
 
 function run(part, args, env = {}) {
   log(part);
-  const res = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (res.status !== 0) failedParts.push(part);
   return res.status === 0;
 }
@@ -36,7 +40,19 @@ function countVitest(file) {
 
 function vitest(part, project, env) {
   const out = path.join(reportDir, `${part.replace(/\W+/g, '-')}.json`);
-  run(part, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  run(
+    part,
+    [
+      VITEST,
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   countVitest(out);
 }
 
@@ -122,12 +138,16 @@ async function runE2e() {
   try {
     await services.ready;
     const out = path.join(reportDir, 'e2e.json');
-    run('Playwright suite in Chromium', [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-      E2E_BASE_URL: 'http://localhost:3100',
-      E2E_API_URL: 'http://127.0.0.1:8100',
-      E2E_VAR_DIR: varDir,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+    run(
+      'Playwright suite in Chromium',
+      [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      {
+        E2E_BASE_URL: 'http://localhost:3100',
+        E2E_API_URL: 'http://127.0.0.1:8100',
+        E2E_VAR_DIR: varDir,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    );
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       totals.passed += s.expected + s.flaky;

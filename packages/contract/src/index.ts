@@ -1,2 +1,6 @@
 export * from './common';
 export * from './geo';
+export * from './stats';
+export * from './fields';
+export * from './auth';
+export * from './contact';

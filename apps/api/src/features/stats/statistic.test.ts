@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildStatistic } from './statistic';
+
+describe('buildStatistic', () => {
+  it('says "better" when a statistic whose good direction is down goes down', () => {
+    const s = buildStatistic(900, 1000, 't', 'down', null);
+    expect(s).toMatchObject({
+      value: 900,
+      compareValue: 1000,
+      change: -100,
+      changePct: -10,
+      trend: 'down',
+      outcome: 'better',
+    });
+  });
+  it('says "worse" when a statistic whose good direction is up goes down', () => {
+    expect(buildStatistic(40, 45, '%', 'up', null)).toMatchObject({ trend: 'down', outcome: 'worse' });
+  });
+  it('is "unchanged" when equal at the shown precision', () => {
+    expect(buildStatistic(41.02, 41.04, '%', 'up', null)).toMatchObject({
+      trend: 'unchanged',
+      outcome: 'unchanged',
+    });
+    expect(buildStatistic(41.0, 41.2, '%', 'up', null).trend).toBe('down');
+  });
+  it('has no trend without a comparison value', () => {
+    expect(buildStatistic(10, null, 't', 'down', null)).toMatchObject({
+      value: 10,
+      change: null,
+      trend: null,
+      outcome: null,
+    });
+  });
+  it('makes a missing value explicit: null and a reason, never zero', () => {
+    expect(buildStatistic(null, 5, 't', 'down', 'Solo la percentuale.')).toMatchObject({
+      value: null,
+      compareValue: 5,
+      trend: null,
+      missingReason: 'Solo la percentuale.',
+    });
+  });
+  it('has no outcome for a statistic without a good direction', () => {
+    expect(buildStatistic(120, 100, '€/ab', null, null)).toMatchObject({ trend: 'up', outcome: null });
+  });
+  it('gives no percentage change from zero', () => {
+    expect(buildStatistic(5, 0, 't', 'down', null).changePct).toBeNull();
+  });
+});

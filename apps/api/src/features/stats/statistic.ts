@@ -1,0 +1,74 @@
+import type { Statistic } from '@portal/contract';
+
+type Unit = Statistic['unit'];
+
+/** Decimals at which two values count as equal ("Non variato") and to which values are rounded. */
+export const PRECISION: Record<Unit, number> = { t: 1, 'kg/ab': 1, '%': 1, '€/ab': 2 };
+
+export function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * A statistic of one year compared with another: the change, its direction and whether that is good.
+ * Values are compared at the precision the portal shows them, so 41.02% and 41.04% read "unchanged".
+ */
+export function buildStatistic(
+  value: number | null,
+  compareValue: number | null,
+  unit: Unit,
+  goodDirection: 'up' | 'down' | null,
+  missingReason: string | null,
+): Statistic {
+  const p = PRECISION[unit];
+  const v = value === null ? null : round(value, p + 2);
+  const c = compareValue === null ? null : round(compareValue, p + 2);
+  if (v === null) {
+    return {
+      value: null,
+      unit,
+      compareValue: c,
+      change: null,
+      changePct: null,
+      trend: null,
+      goodDirection,
+      outcome: null,
+      missingReason: missingReason ?? 'Dato non disponibile.',
+    };
+  }
+  if (c === null) {
+    return {
+      value: v,
+      unit,
+      compareValue: null,
+      change: null,
+      changePct: null,
+      trend: null,
+      goodDirection,
+      outcome: null,
+      missingReason: null,
+    };
+  }
+  const shownDiff = round(v, p) - round(c, p);
+  const trend = shownDiff === 0 ? 'unchanged' : shownDiff > 0 ? 'up' : 'down';
+  const outcome =
+    trend === 'unchanged'
+      ? 'unchanged'
+      : goodDirection === null
+        ? null
+        : trend === goodDirection
+          ? 'better'
+          : 'worse';
+  return {
+    value: v,
+    unit,
+    compareValue: c,
+    change: round(v - c, p + 2),
+    changePct: c === 0 ? null : round(((v - c) / c) * 100, 2),
+    trend,
+    goodDirection,
+    outcome,
+    missingReason: null,
+  };
+}

@@ -1,0 +1,257 @@
+import type { Queryable } from '../../db/db';
+
+export type StoredLevel = 'country' | 'region' | 'province';
+
+/** One year of an area (from area_stats) or of a comune (from waste_stats), in one shape. */
+export interface YearRow {
+  year: number;
+  comuniCount: number;
+  comuniWithTonnes: number;
+  population: number | null;
+  producedT: number | null;
+  sortedT: number | null;
+  rdPct: number | null;
+  rdPctMethod: 'tonnes' | 'weighted_mean' | null;
+  costPerCapita: number | null;
+  aggregationName: string | null;
+}
+
+export interface FractionRow {
+  id: string;
+  name: string;
+  color: string;
+  tonnes: number;
+  comuniCount: number;
+  population: number | null;
+}
+
+export interface AreaName {
+  level: 'country' | 'region' | 'province' | 'city';
+  id: string;
+  name: string;
+}
+
+export async function getAreaYears(db: Queryable, level: StoredLevel, id: string): Promise<YearRow[]> {
+  return db.query<YearRow>(
+    `SELECT year, comuni_count AS "comuniCount", comuni_with_tonnes AS "comuniWithTonnes", population,
+            produced_t AS "producedT", sorted_t AS "sortedT", rd_pct AS "rdPct",
+            rd_pct_method AS "rdPctMethod", cost_per_capita AS "costPerCapita", NULL AS "aggregationName"
+       FROM area_stats WHERE level = $1 AND area_id = $2 ORDER BY year`,
+    [level, id],
+  );
+}
+
+export async function getCityYears(db: Queryable, cityId: string): Promise<YearRow[]> {
+  return db.query<YearRow>(
+    `SELECT year, 1 AS "comuniCount",
+            (CASE WHEN produced_t IS NOT NULL AND sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
+            population, produced_t AS "producedT", sorted_t AS "sortedT",
+            coalesce(rd_pct, sorted_t * 100 / NULLIF(produced_t, 0)) AS "rdPct",
+            (CASE WHEN produced_t > 0 AND sorted_t IS NOT NULL THEN 'tonnes'
+                  WHEN rd_pct IS NOT NULL THEN 'weighted_mean' END) AS "rdPctMethod",
+            cost_per_capita AS "costPerCapita", aggregation_name AS "aggregationName"
+       FROM waste_stats WHERE city_id = $1 ORDER BY year`,
+    [cityId],
+  );
+}
+
+export async function getAreaFractions(
+  db: Queryable,
+  level: StoredLevel,
+  id: string,
+  year: number,
+): Promise<FractionRow[]> {
+  return db.query<FractionRow>(
+    `SELECT f.id, f.name, f.color, s.tonnes, s.comuni_count AS "comuniCount", s.population
+       FROM area_fraction_stats s JOIN waste_fractions f ON f.id = s.fraction_id
+      WHERE s.level = $1 AND s.area_id = $2 AND s.year = $3
+      ORDER BY s.tonnes DESC, f.position`,
+    [level, id, year],
+  );
+}
+
+export async function getCityFractions(db: Queryable, cityId: string, year: number): Promise<FractionRow[]> {
+  return db.query<FractionRow>(
+    `SELECT f.id, f.name, f.color, s.tonnes, 1 AS "comuniCount", w.population
+       FROM waste_fraction_stats s
+       JOIN waste_fractions f ON f.id = s.fraction_id
+       JOIN waste_stats w ON w.city_id = s.city_id AND w.year = s.year
+      WHERE s.city_id = $1 AND s.year = $2
+      ORDER BY s.tonnes DESC, f.position`,
+    [cityId, year],
+  );
+}
+
+export interface DistributionRow {
+  id: string;
+  name: string;
+  comuniCount: number;
+  comuniTotal: number;
+}
+
+export async function getDemoDistribution(
+  db: Queryable,
+  level: StoredLevel,
+  id: string,
+  kind: 'sorting_type' | 'action_category',
+): Promise<DistributionRow[]> {
+  const table = kind === 'sorting_type' ? 'sorting_types' : 'action_categories';
+  return db.query<DistributionRow>(
+    `SELECT t.id, t.name, d.comuni_count AS "comuniCount", d.comuni_total AS "comuniTotal"
+       FROM area_demo_distributions d JOIN ${table} t ON t.id = d.item_id
+      WHERE d.level = $1 AND d.area_id = $2 AND d.kind = $3
+      ORDER BY d.comuni_count DESC, t.position`,
+    [level, id, kind],
+  );
+}
+
+export async function getFractionSets(
+  db: Queryable,
+  level: StoredLevel,
+  id: string,
+  year: number,
+): Promise<{ fractionIds: string[]; comuniCount: number; comuniTotal: number }[]> {
+  return db.query(
+    `SELECT fraction_ids AS "fractionIds", comuni_count AS "comuniCount", comuni_total AS "comuniTotal"
+       FROM area_fraction_sets WHERE level = $1 AND area_id = $2 AND year = $3
+      ORDER BY comuni_count DESC, array_length(fraction_ids, 1) DESC`,
+    [level, id, year],
+  );
+}
+
+export async function getCitySortingTypes(
+  db: Queryable,
+  cityId: string,
+): Promise<{ id: string; name: string; fractions: { id: string; name: string }[] }[]> {
+  return db.query(
+    `SELECT t.id, t.name,
+            json_agg(json_build_object('id', f.id, 'name', f.name) ORDER BY f.position) AS fractions
+       FROM city_sorting_types c
+       JOIN sorting_types t ON t.id = c.sorting_type_id
+       JOIN waste_fractions f ON f.id = c.fraction_id
+      WHERE c.city_id = $1
+      GROUP BY t.id, t.name, t.position ORDER BY t.position`,
+    [cityId],
+  );
+}
+
+export async function getCityActions(
+  db: Queryable,
+  cityId: string,
+): Promise<{ id: string; name: string; actions: { title: string; startedYear: number }[] }[]> {
+  return db.query(
+    `SELECT a.id, a.name,
+            json_agg(json_build_object('title', c.title, 'startedYear', c.started_year)
+                     ORDER BY c.started_year, c.title) AS actions
+       FROM city_actions c JOIN action_categories a ON a.id = c.category_id
+      WHERE c.city_id = $1
+      GROUP BY a.id, a.name, a.position ORDER BY a.position`,
+    [cityId],
+  );
+}
+
+/** Does the comune have any demo data at all (collection modes or actions)? */
+export async function cityHasDemoData(db: Queryable, cityId: string): Promise<boolean> {
+  const [row] = await db.query<{ has: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM city_sorting_types WHERE city_id = $1)
+         OR EXISTS (SELECT 1 FROM city_actions WHERE city_id = $1) AS has`,
+    [cityId],
+  );
+  return row?.has ?? false;
+}
+
+export async function getRegionName(db: Queryable, id: string): Promise<AreaName | null> {
+  const [row] = await db.query<{ name: string }>('SELECT name FROM regions WHERE id = $1', [id]);
+  return row ? { level: 'region', id, name: row.name } : null;
+}
+
+export async function getProvinceWithRegion(
+  db: Queryable,
+  id: string,
+): Promise<{ province: AreaName; region: AreaName } | null> {
+  const [row] = await db.query<{ name: string; regionId: string; regionName: string }>(
+    `SELECT p.name, r.id AS "regionId", r.name AS "regionName"
+       FROM provinces p JOIN regions r ON r.id = p.region_id WHERE p.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    province: { level: 'province', id, name: row.name },
+    region: { level: 'region', id: row.regionId, name: row.regionName },
+  };
+}
+
+export async function getCityWithParents(
+  db: Queryable,
+  id: string,
+): Promise<{ city: AreaName; province: AreaName; region: AreaName } | null> {
+  const [row] = await db.query<{
+    name: string;
+    provinceId: string;
+    provinceName: string;
+    regionId: string;
+    regionName: string;
+  }>(
+    `SELECT c.name, p.id AS "provinceId", p.name AS "provinceName", r.id AS "regionId", r.name AS "regionName"
+       FROM cities c JOIN provinces p ON p.id = c.province_id JOIN regions r ON r.id = c.region_id
+      WHERE c.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    city: { level: 'city', id, name: row.name },
+    province: { level: 'province', id: row.provinceId, name: row.provinceName },
+    region: { level: 'region', id: row.regionId, name: row.regionName },
+  };
+}
+
+export interface MapRow {
+  id: string;
+  name: string;
+  year: number;
+  comuniCount: number;
+  comuniWithTonnes: number;
+  population: number | null;
+  producedT: number | null;
+  rdPct: number | null;
+}
+
+/** area_stats of every region, or of the provinces (of one region), for all years. */
+export async function getMapRows(
+  db: Queryable,
+  level: 'region' | 'province',
+  regionId?: string,
+): Promise<MapRow[]> {
+  const areas =
+    level === 'region'
+      ? 'SELECT id, name FROM regions'
+      : 'SELECT id, name FROM provinces WHERE ($1::text IS NULL OR region_id = $1)';
+  return db.query<MapRow>(
+    `SELECT a.id, a.name, s.year, s.comuni_count AS "comuniCount",
+            s.comuni_with_tonnes AS "comuniWithTonnes", s.population,
+            s.produced_t AS "producedT", s.rd_pct AS "rdPct"
+       FROM (${areas}) a JOIN area_stats s ON s.level = '${level}' AND s.area_id = a.id
+      ORDER BY a.id, s.year`,
+    level === 'region' ? [] : [regionId ?? null],
+  );
+}
+
+export async function listWasteFractions(db: Queryable) {
+  return db.query<{ id: string; name: string; color: string; eerCodes: string[] }>(
+    'SELECT id, name, color, eer_codes AS "eerCodes" FROM waste_fractions ORDER BY position',
+  );
+}
+
+export async function listNamedItems(db: Queryable, table: 'sorting_types' | 'action_categories') {
+  return db.query<{ id: string; name: string; description: string }>(
+    `SELECT id, name, description FROM ${table} ORDER BY position`,
+  );
+}
+
+/** Changes whenever an import lands: the response cache is dropped when it does. */
+export async function getDataVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ v: string | null }>(
+    "SELECT max(id)::text || ':' || count(*)::text AS v FROM imports",
+  );
+  return row?.v ?? 'empty';
+}

@@ -1,0 +1,284 @@
+import type { Area, AreaStats, CityStats } from '@portal/contract';
+import type { Queryable } from '../../db/db';
+import { round } from './statistic';
+import { buildStatistic } from './statistic';
+import * as repo from './stats.repo';
+import type { AreaName, StoredLevel, YearRow } from './stats.repo';
+
+/** A year counts for an area when its sources cover at least this share of the area's comuni. */
+export const COMPLETE_COVERAGE = 0.9;
+/**
+ * A fraction is shown for an area-year only when at least this share of its comuni with data report it:
+ * nationally the five fractions of the KPI file pass (verde: 78% of comuni), the fractions that only the
+ * Sicilian ISPRA file details (5% of comuni) do not; in Sicily all fifteen do.
+ */
+export const FRACTION_COVERAGE = 0.5;
+/** Tonnes of an area-year are shown only when the comuni with tonnes are at least this share of those with data. */
+export const TONNES_COVERAGE = 0.9;
+
+export const REASONS = {
+  onlyPct: "Per quest'anno la fonte riporta solo la percentuale di raccolta differenziata.",
+  noCost: "La fonte non riporta il costo del servizio per quest'anno.",
+  noFractions: "La fonte non riporta le frazioni merceologiche per quest'anno.",
+  noSortingTypes: 'Nessun dato rilevato.',
+  noActions: 'Non sono presenti azioni di prevenzione mappate dallo studio.',
+  noData: 'Nessun dato rilevato.',
+} as const;
+
+/** A parameter names a year the area has no data for: the route answers 400 on that field. */
+export class YearError extends Error {
+  constructor(
+    readonly field: 'year' | 'compareYear',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Target {
+  level: StoredLevel | 'city';
+  id: string;
+  name: string;
+  parents: AreaName[];
+}
+
+function describeYears(years: number[]): string {
+  return years.length ? `Anni disponibili: ${years.join(', ')}.` : 'Nessun anno disponibile.';
+}
+
+/** Picks the year and the comparison year among those with data, or explains which are available. */
+export function chooseYears(
+  available: number[],
+  requested: { year?: number; compareYear?: number },
+): { year: number; compareYear: number | null } {
+  if (available.length === 0)
+    throw new YearError('year', `Nessun dato per quest'area. ${describeYears(available)}`);
+  const year = requested.year ?? available[available.length - 1]!;
+  if (!available.includes(year)) {
+    throw new YearError('year', `Nessun dato per l'anno ${year}. ${describeYears(available)}`);
+  }
+  if (requested.compareYear !== undefined) {
+    if (requested.compareYear === year) {
+      throw new YearError('compareYear', "L'anno di confronto deve essere diverso dall'anno.");
+    }
+    if (!available.includes(requested.compareYear)) {
+      throw new YearError(
+        'compareYear',
+        `Nessun dato per l'anno ${requested.compareYear}. ${describeYears(available)}`,
+      );
+    }
+    return { year, compareYear: requested.compareYear };
+  }
+  const earlier = available.filter((y) => y < year);
+  return { year, compareYear: earlier.length ? earlier[earlier.length - 1]! : null };
+}
+
+const perCapita = (tonnes: number | null, population: number | null) =>
+  tonnes === null || !population ? null : (tonnes * 1000) / population;
+
+/** Years whose data covers (almost) the whole area; the comuni of the latest year are the whole. */
+export function completeYears(rows: YearRow[]): { years: YearRow[]; comuniTotal: number } {
+  const comuniTotal = rows.length ? rows[rows.length - 1]!.comuniCount : 0;
+  const years = rows.filter(
+    (r) => r.comuniCount >= COMPLETE_COVERAGE * comuniTotal && (r.rdPct !== null || r.producedT !== null),
+  );
+  return { years, comuniTotal };
+}
+
+async function figures(
+  db: Queryable,
+  target: Target,
+  rows: YearRow[],
+  query: { year?: number; compareYear?: number },
+) {
+  const { years, comuniTotal } = completeYears(rows);
+  const available = years.map((r) => r.year);
+  const { year, compareYear } = chooseYears(available, query);
+  const cur = years.find((r) => r.year === year)!;
+  const cmp = compareYear === null ? null : (years.find((r) => r.year === compareYear) ?? null);
+  const hasTonnes = cur.comuniWithTonnes > 0 && cur.comuniWithTonnes >= TONNES_COVERAGE * cur.comuniCount;
+  const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
+  const cmpT = (pick: (r: YearRow) => number | null) =>
+    cmp && cmp.comuniWithTonnes > 0 && cmp.comuniWithTonnes >= TONNES_COVERAGE * cmp.comuniCount
+      ? pick(cmp)
+      : null;
+
+  const fractions =
+    target.level === 'city'
+      ? await repo.getCityFractions(db, target.id, year)
+      : await repo.getAreaFractions(db, target.level, target.id, year);
+  const shown = fractions.filter((f) => f.comuniCount >= FRACTION_COVERAGE * Math.max(cur.comuniCount, 1));
+  const names = new Map(fractions.map((f) => [f.id, f.name]));
+  const allFractions = await repo.listWasteFractions(db);
+  for (const f of allFractions) if (!names.has(f.id)) names.set(f.id, f.name);
+
+  const area: Area = { level: target.level, id: target.id, name: target.name, parents: target.parents };
+  return {
+    area,
+    year,
+    compareYear,
+    availableYears: available,
+    population: cur.population,
+    comuniCount: cur.comuniCount,
+    coverage: {
+      comuniWithData: cur.comuniCount,
+      comuniWithTonnes: cur.comuniWithTonnes,
+      comuniTotal,
+      complete: cur.comuniCount >= COMPLETE_COVERAGE * comuniTotal,
+    },
+    totalWasteProduced: buildStatistic(
+      hasTonnes ? cur.producedT : null,
+      cmpT((r) => r.producedT),
+      't',
+      'down',
+      tonnesReason,
+    ),
+    totalWasteSorted: buildStatistic(
+      hasTonnes ? cur.sortedT : null,
+      cmpT((r) => r.sortedT),
+      't',
+      'up',
+      tonnesReason,
+    ),
+    totalWasteSortedPerCapita: buildStatistic(
+      hasTonnes ? perCapita(cur.sortedT, cur.population) : null,
+      cmpT((r) => perCapita(r.sortedT, r.population)),
+      'kg/ab',
+      'up',
+      tonnesReason,
+    ),
+    totalWasteProducedPerCapita: buildStatistic(
+      hasTonnes ? perCapita(cur.producedT, cur.population) : null,
+      cmpT((r) => perCapita(r.producedT, r.population)),
+      'kg/ab',
+      'down',
+      tonnesReason,
+    ),
+    sortedPercentage: buildStatistic(cur.rdPct, cmp?.rdPct ?? null, '%', 'up', REASONS.noData),
+    serviceCostPerCapita: buildStatistic(
+      cur.costPerCapita,
+      cmp?.costPerCapita ?? null,
+      '€/ab',
+      null,
+      REASONS.noCost,
+    ),
+    rdTrend: years
+      .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
+      .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod! })),
+    wasteFractionsSet: {
+      demo: false,
+      items: shown.map((f) => ({
+        id: f.id,
+        name: f.name,
+        color: f.color,
+        tonnes: round(f.tonnes, 3),
+        kgPerCapita: f.population ? round((f.tonnes * 1000) / f.population, 2) : null,
+        share: cur.sortedT ? round((f.tonnes / cur.sortedT) * 100, 2) : 0,
+      })),
+      missingReason: shown.length ? null : REASONS.noFractions,
+    },
+    wasteFractionsColors: Object.fromEntries(allFractions.map((f) => [f.id, f.color])),
+    fractionNames: names,
+  };
+}
+
+export async function buildAreaStats(
+  db: Queryable,
+  target: Target & { level: StoredLevel },
+  query: { year?: number; compareYear?: number },
+): Promise<AreaStats> {
+  const rows = await repo.getAreaYears(db, target.level, target.id);
+  const { fractionNames, ...base } = await figures(db, target, rows, query);
+  const [sorting, actions, sets] = await Promise.all([
+    repo.getDemoDistribution(db, target.level, target.id, 'sorting_type'),
+    repo.getDemoDistribution(db, target.level, target.id, 'action_category'),
+    repo.getFractionSets(db, target.level, target.id, base.year),
+  ]);
+  const share = (n: number, total: number) => (total ? round((n / total) * 100, 2) : 0);
+  return {
+    ...base,
+    wasteSortingTypes: {
+      demo: true,
+      items: sorting.map((d) => ({
+        id: d.id,
+        name: d.name,
+        comuniCount: d.comuniCount,
+        share: share(d.comuniCount, d.comuniTotal),
+      })),
+      missingReason: sorting.length ? null : REASONS.noSortingTypes,
+    },
+    mostUsedActionCategories: {
+      demo: true,
+      items: actions.map((d) => ({
+        id: d.id,
+        name: d.name,
+        comuniCount: d.comuniCount,
+        share: share(d.comuniCount, d.comuniTotal),
+      })),
+      missingReason: actions.length ? null : REASONS.noActions,
+    },
+    mostUsedWasteFractionsSet: {
+      demo: false,
+      items: sets.map((s) => ({
+        fractions: s.fractionIds.map((id) => ({ id, name: fractionNames.get(id) ?? id })),
+        comuniCount: s.comuniCount,
+        share: share(s.comuniCount, s.comuniTotal),
+      })),
+      missingReason: sets.length ? null : REASONS.noFractions,
+    },
+  };
+}
+
+export async function buildCityStats(
+  db: Queryable,
+  target: Target & { level: 'city' },
+  query: { year?: number; compareYear?: number },
+): Promise<CityStats> {
+  const rows = await repo.getCityYears(db, target.id);
+  const { fractionNames, ...base } = await figures(db, target, rows, query);
+  const [sorting, actions] = await Promise.all([
+    repo.getCitySortingTypes(db, target.id),
+    repo.getCityActions(db, target.id),
+  ]);
+  const cur = rows.find((r) => r.year === base.year)!;
+  const fractionIds = base.wasteFractionsSet.items.map((f) => f.id);
+  const distinctModes = new Set(sorting.map((s) => s.id));
+  return {
+    ...base,
+    aggregationName: cur.aggregationName,
+    wasteSortingType: {
+      demo: true,
+      items: sorting,
+      missingReason: sorting.length ? null : REASONS.noSortingTypes,
+    },
+    actionCategories: {
+      demo: true,
+      items: actions,
+      missingReason: actions.length ? null : REASONS.noActions,
+    },
+    // For one comune the "distributions" are its own modes and actions, each counting this comune once.
+    wasteSortingTypes: {
+      demo: true,
+      items: sorting.map((s) => ({ id: s.id, name: s.name, comuniCount: 1, share: 100 })),
+      missingReason: distinctModes.size ? null : REASONS.noSortingTypes,
+    },
+    mostUsedActionCategories: {
+      demo: true,
+      items: actions.map((a) => ({ id: a.id, name: a.name, comuniCount: 1, share: 100 })),
+      missingReason: actions.length ? null : REASONS.noActions,
+    },
+    mostUsedWasteFractionsSet: {
+      demo: false,
+      items: fractionIds.length
+        ? [
+            {
+              fractions: fractionIds.map((id) => ({ id, name: fractionNames.get(id) ?? id })),
+              comuniCount: 1,
+              share: 100,
+            },
+          ]
+        : [],
+      missingReason: fractionIds.length ? null : REASONS.noFractions,
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { seedBundledData } from '../imports/seed';
+
+const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
+
+/** Rows of a comma-separated file of data/ (no quoted commas in these two files). */
+function readCsv(file: string): Record<string, string>[] {
+  const [header, ...lines] = readFileSync(DATA + file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  const cols = header!.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])));
+}
+const kpi = readCsv('ispra/comuni-2024-kpi.csv');
+const sicily = readCsv('ispra/sicilia-2010-2024.csv');
+const num = (v: string | undefined) => (v === undefined || v === '-' || v === '' ? null : Number(v));
+
+let t: TestDb;
+let app: App;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedBundledData(t.db, { dataDir: DATA });
+  app = await buildApp({ db: t.db });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.drop();
+});
+
+const get = async (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+const json = async (url: string) => {
+  const res = await get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+
+describe('GET /api/stats/cities/city/{id}/', () => {
+  it('gives the figures of the 2024 KPI file for Abano Terme, compared with 2023', async () => {
+    const row = kpi.find((r) => r.istat === '05028001')!;
+    const s = await json('/api/stats/cities/city/028001/');
+    const produced = (Number(row.kg_ru_ab) * Number(row.pop)) / 1000;
+    expect(s.area).toMatchObject({ level: 'city', id: '028001', name: 'Abano Terme' });
+    expect(s.area.parents.map((p: { name: string }) => p.name)).toEqual(['Italia', 'Veneto', 'Padova']);
+    expect(s.year).toBe(2024);
+    expect(s.compareYear).toBe(2023);
+    expect(s.population).toBe(Number(row.pop));
+    expect(s.totalWasteProduced.value).toBeCloseTo(produced, 1);
+    expect(s.totalWasteProduced.goodDirection).toBe('down');
+    expect(s.totalWasteSorted.value).toBeCloseTo((produced * Number(row.rd_pct)) / 100, 1);
+    expect(s.totalWasteSorted.goodDirection).toBe('up');
+    expect(s.totalWasteSortedPerCapita.value).toBeCloseTo(
+      (Number(row.kg_ru_ab) * Number(row.rd_pct)) / 100,
+      1,
+    );
+    expect(s.sortedPercentage).toMatchObject({
+      value: 78.2,
+      compareValue: 76.95,
+      trend: 'up',
+      outcome: 'better',
+    });
+    expect(s.serviceCostPerCapita.value).toBe(183.86);
+    // 2023 has only the %: the tonnes have nothing to compare with, and say so nowhere as zero.
+    expect(s.totalWasteProduced.compareValue).toBeNull();
+    expect(s.rdTrend.map((p: { year: number }) => p.year)).toEqual([2022, 2023, 2024]);
+    expect(s.wasteFractionsSet.demo).toBe(false);
+    const umido = s.wasteFractionsSet.items.find((f: { id: string }) => f.id === 'umido');
+    expect(umido.share).toBeCloseTo(Number(row.mix_umida), 1);
+    expect(s.wasteSortingType.demo).toBe(true);
+    expect(s.actionCategories.demo).toBe(true);
+  });
+
+  it('makes missing tonnes explicit for a year with only the %', async () => {
+    const s = await json('/api/stats/cities/city/028001/?year=2023&compareYear=2022');
+    expect(s.totalWasteProduced).toMatchObject({ value: null, trend: null });
+    expect(s.totalWasteProduced.missingReason).toMatch(/solo la percentuale/);
+    expect(s.sortedPercentage).toMatchObject({
+      value: 76.95,
+      compareValue: 76.97,
+      trend: 'unchanged',
+      outcome: 'unchanged',
+    });
+  });
+
+  it('gives Palermo 2015 with every fraction of the ISPRA file', async () => {
+    const row = sicily.find((r) => r.anno === '2015' && r.IstatComune === '082053')!;
+    const s = await json('/api/stats/cities/city/082053/?year=2015');
+    expect(s.compareYear).toBe(2014);
+    expect(s.totalWasteProduced.value).toBeCloseTo(num(row['Totale RU (t)'])!, 2);
+    expect(s.totalWasteSorted.value).toBeCloseTo(num(row['Totale RD (t)'])!, 2);
+    const carta = s.wasteFractionsSet.items.find((f: { id: string }) => f.id === 'carta-cartone');
+    expect(carta.tonnes).toBeCloseTo(num(row['Carta e cartone (t)'])!, 2);
+    expect(s.availableYears).toEqual(Array.from({ length: 15 }, (_, i) => 2010 + i));
+  });
+
+  it('answers 404 for an unknown comune and 400 for a year without data', async () => {
+    expect((await get('/api/stats/cities/city/999999/')).statusCode).toBe(404);
+    const res = await get('/api/stats/cities/city/028001/?year=2015');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().year[0]).toMatch(/Anni disponibili: 2022, 2023, 2024/);
+    const same = await get('/api/stats/cities/city/028001/?year=2024&compareYear=2024');
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toHaveProperty('compareYear');
+    expect((await get('/api/stats/cities/city/028001/?year=abc')).json()).toHaveProperty('year');
+  });
+});
+
+describe('GET /api/stats/overall/', () => {
+  it("gives Italy's latest year, whose totals equal the sum of the comuni", async () => {
+    const s = await json('/api/stats/overall/');
+    expect(s.area).toMatchObject({ level: 'country', id: 'IT', name: 'Italia' });
+    expect(s.availableYears).toEqual([2022, 2023, 2024]);
+    expect(s.year).toBe(2024);
+    const [sum] = await t.db.query<{ produced: number; sorted: number; n: number }>(
+      'SELECT sum(produced_t) AS produced, sum(sorted_t) AS sorted, count(*)::int AS n FROM waste_stats WHERE year = 2024',
+    );
+    expect(s.totalWasteProduced.value).toBeCloseTo(sum!.produced, 1);
+    expect(s.totalWasteSorted.value).toBeCloseTo(sum!.sorted, 1);
+    expect(s.comuniCount).toBe(sum!.n);
+    expect(s.sortedPercentage.value).toBeCloseTo((sum!.sorted / sum!.produced) * 100, 2);
+    // 2023: only the % of each comune, so a population-weighted mean, flagged as such.
+    expect(s.rdTrend.find((p: { year: number }) => p.year === 2023).method).toBe('weighted_mean');
+    expect(s.mostUsedWasteFractionsSet.items.length).toBeGreaterThan(0);
+    expect(s.wasteSortingTypes).toMatchObject({ demo: true });
+    expect(s.mostUsedActionCategories.items[0].comuniCount).toBeGreaterThan(0);
+  });
+
+  it('shows at national level only the fractions that (almost) every comune reports', async () => {
+    const s = await json('/api/stats/overall/');
+    const ids = s.wasteFractionsSet.items.map((f: { id: string }) => f.id).sort();
+    expect(ids).toEqual(['carta-cartone', 'plastica', 'umido', 'verde', 'vetro']);
+    expect(Object.keys(s.wasteFractionsColors).length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('gives Padova province and Veneto region as the sums of their comuni in the source', async () => {
+    const produced = (prefix: string) =>
+      kpi
+        .filter((r) => r.istat!.startsWith(prefix))
+        .reduce((a, r) => a + (Number(r.kg_ru_ab) * Number(r.pop)) / 1000, 0);
+    const pd = await json('/api/stats/overall/?province=028');
+    expect(pd.area.parents.map((p: { id: string }) => p.id)).toEqual(['IT', '05']);
+    expect(pd.totalWasteProduced.value).toBeCloseTo(produced('05028'), 0);
+    const veneto = await json('/api/stats/overall/?region=05');
+    expect(veneto.totalWasteProduced.value).toBeCloseTo(produced('05'), 0);
+    expect(veneto.population).toBe(
+      kpi.filter((r) => r.istat!.startsWith('05')).reduce((a, r) => a + Number(r.pop), 0),
+    );
+  });
+
+  it('gives Sicily every year from 2010 with the sums of the ISPRA file', async () => {
+    const s = await json('/api/stats/overall/?region=19&year=2012&compareYear=2011');
+    const total = sicily
+      .filter((r) => r.anno === '2012')
+      .reduce((a, r) => a + (num(r['Totale RU (t)']) ?? 0), 0);
+    expect(s.totalWasteProduced.value).toBeCloseTo(total, 0);
+    expect(s.availableYears[0]).toBe(2010);
+  });
+
+  it('answers 404 for unknown areas and 400 for bad parameters', async () => {
+    expect((await get('/api/stats/overall/?region=99')).statusCode).toBe(404);
+    expect((await get('/api/stats/overall/?province=999')).json()).toEqual({ detail: 'Non trovato.' });
+    expect((await get('/api/stats/overall/?region=5')).json()).toHaveProperty('region');
+    expect((await get('/api/stats/overall/?region=05&province=028')).json()).toHaveProperty('province');
+    expect((await get('/api/stats/overall/?year=2015')).json().year[0]).toMatch(/2022, 2023, 2024/);
+    expect((await get('/api/stats/overall/?anno=2024')).json()).toEqual({ anno: ['Campo non previsto.'] });
+  });
+
+  it('sends ETag and Cache-Control, and 304 to If-None-Match', async () => {
+    const first = await get('/api/stats/overall/?region=05');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+    const again = await get('/api/stats/overall/?region=05', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/api/stats/overall/?region=05', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/stats/regions/waste-sorting-map/', () => {
+  it('gives each region its %, kg per inhabitant and legend class', async () => {
+    const m = await json('/api/stats/regions/waste-sorting-map/');
+    expect(m.level).toBe('region');
+    expect(m.areas).toHaveLength(20);
+    expect(m.legend).toHaveLength(5);
+    for (const a of m.areas) {
+      expect(a.rdPct).toBeGreaterThan(0);
+      expect(a.legendClass).toBeGreaterThanOrEqual(1);
+      expect(a.kgPerCapita).toBeGreaterThan(200);
+    }
+  });
+  it('gives the provinces of Italy or of one region', async () => {
+    expect((await json('/api/stats/regions/waste-sorting-map/?level=province')).areas).toHaveLength(107);
+    const veneto = await json('/api/stats/regions/waste-sorting-map/?region=05&year=2023');
+    expect(veneto.level).toBe('province');
+    expect(veneto.areas).toHaveLength(7);
+    expect(veneto.areas[0].kgPerCapita).toBeNull(); // 2023: only the %
+    expect(veneto.areas[0].rdPct).toBeGreaterThan(0);
+  });
+  it('rejects bad parameters', async () => {
+    expect((await get('/api/stats/regions/waste-sorting-map/?level=city')).json()).toHaveProperty('level');
+    expect((await get('/api/stats/regions/waste-sorting-map/?year=1999')).statusCode).toBe(400);
+  });
+});
+
+describe('reference lists', () => {
+  it('lists the waste fractions with colour and EER codes, the collection modes and the action categories', async () => {
+    const fractions = await json('/api/waste-sorting/fractions/');
+    expect(fractions.length).toBeGreaterThanOrEqual(14);
+    expect(fractions[0]).toMatchObject({
+      id: expect.any(String),
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    });
+    expect(fractions.some((f: { eerCodes: string[] }) => f.eerCodes.includes('200101'))).toBe(true);
+    expect((await json('/api/waste-sorting/types/')).length).toBeGreaterThan(3);
+    expect((await json('/api/actions/categories/')).length).toBeGreaterThan(3);
+  });
+});

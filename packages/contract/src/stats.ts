@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
+const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
+const year = z.coerce
+  .number({ message: 'Anno non valido.' })
+  .int('Anno non valido.')
+  .min(1990, 'Anno non valido.')
+  .max(2100, 'Anno non valido.');
+
+export const AreaLevelSchema = z.enum(['country', 'region', 'province', 'city']);
+export type AreaLevel = z.infer<typeof AreaLevelSchema>;
+
+export const AreaSchema = z.object({
+  level: AreaLevelSchema,
+  id: z.string().describe("ISTAT code; 'IT' for Italy"),
+  name: z.string(),
+  parents: z.array(z.object({ level: AreaLevelSchema, id: z.string(), name: z.string() })),
+});
+export type Area = z.infer<typeof AreaSchema>;
+
+/** The direction in which a statistic gets better: less waste produced is good, more sorted is good. */
+export const GoodDirectionSchema = z.enum(['up', 'down']);
+
+/** One figure of one year, compared with the comparison year. */
+export const StatisticSchema = z.object({
+  value: z.number().nullable(),
+  unit: z.enum(['t', 'kg/ab', '%', '€/ab']),
+  compareValue: z.number().nullable(),
+  change: z.number().nullable().describe('value - compareValue'),
+  changePct: z.number().nullable().describe('change as % of compareValue'),
+  trend: z
+    .enum(['up', 'down', 'unchanged'])
+    .nullable()
+    .describe("'unchanged' when equal at the shown precision"),
+  goodDirection: GoodDirectionSchema.nullable(),
+  outcome: z.enum(['better', 'worse', 'unchanged']).nullable(),
+  missingReason: z.string().nullable().describe('Italian, when value is null'),
+});
+export type Statistic = z.infer<typeof StatisticSchema>;
+
+const section = <T extends z.ZodType>(item: T) =>
+  z.object({
+    demo: z.boolean().describe('true: demo data, no public source (labelled "Dati dimostrativi")'),
+    items: z.array(item),
+    missingReason: z.string().nullable(),
+  });
+
+export const FractionShareSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  tonnes: z.number(),
+  kgPerCapita: z.number().nullable(),
+  share: z.number().describe('% of the separately collected tonnes'),
+});
+
+export const CountShareSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  comuniCount: z.number().int(),
+  share: z.number().describe('% of the comuni of the area with data'),
+});
+
+export const FractionSetSchema = z.object({
+  fractions: z.array(z.object({ id: z.string(), name: z.string() })),
+  comuniCount: z.number().int(),
+  share: z.number(),
+});
+
+export const TrendPointSchema = z.object({
+  year: z.number().int(),
+  value: z.number(),
+  method: z.enum(['tonnes', 'weighted_mean']).describe('weighted_mean: only the % of each comune is known'),
+});
+
+export const CoverageSchema = z.object({
+  comuniWithData: z.number().int(),
+  comuniWithTonnes: z.number().int(),
+  comuniTotal: z.number().int().describe('comuni of the area in the latest year'),
+  complete: z.boolean().describe('false: the sources cover only part of the area this year'),
+});
+
+export const AreaStatsSchema = z.object({
+  area: AreaSchema,
+  year: z.number().int(),
+  compareYear: z.number().int().nullable(),
+  availableYears: z.array(z.number().int()),
+  population: z.number().int().nullable(),
+  comuniCount: z.number().int(),
+  coverage: CoverageSchema,
+  totalWasteProduced: StatisticSchema,
+  totalWasteSorted: StatisticSchema,
+  totalWasteSortedPerCapita: StatisticSchema,
+  totalWasteProducedPerCapita: StatisticSchema,
+  sortedPercentage: StatisticSchema,
+  serviceCostPerCapita: StatisticSchema,
+  rdTrend: z.array(TrendPointSchema),
+  wasteFractionsSet: section(FractionShareSchema),
+  wasteFractionsColors: z.record(z.string(), z.string()),
+  wasteSortingTypes: section(CountShareSchema),
+  mostUsedActionCategories: section(CountShareSchema),
+  mostUsedWasteFractionsSet: section(FractionSetSchema),
+});
+export type AreaStats = z.infer<typeof AreaStatsSchema>;
+
+export const CityStatsSchema = AreaStatsSchema.extend({
+  aggregationName: z.string().nullable().describe('comuni that report their figures jointly'),
+  wasteSortingType: section(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      fractions: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+  actionCategories: section(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      actions: z.array(z.object({ title: z.string(), startedYear: z.number().int() })),
+    }),
+  ),
+});
+export type CityStats = z.infer<typeof CityStatsSchema>;
+
+export const YearsQuerySchema = z.object({ year: year.optional(), compareYear: year.optional() });
+
+export const OverallQuerySchema = YearsQuerySchema.extend({
+  region: regionId.optional(),
+  province: provinceId.optional(),
+})
+  .strict()
+  .refine((q) => !(q.region && q.province), {
+    message: 'Indicare la regione oppure la provincia, non entrambe.',
+    path: ['province'],
+  });
+
+export const CityStatsQuerySchema = YearsQuerySchema.strict();
+
+export const MapQuerySchema = z
+  .object({
+    year: year.optional(),
+    level: z
+      .enum(['region', 'province'], { message: "Livello non valido: 'region' o 'province'." })
+      .optional(),
+    region: regionId.optional(),
+  })
+  .strict();
+
+export const MapAreaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rdPct: z.number().nullable(),
+  kgPerCapita: z.number().nullable(),
+  legendClass: z.number().int().nullable(),
+});
+export const WasteSortingMapSchema = z.object({
+  level: z.enum(['region', 'province']),
+  year: z.number().int(),
+  availableYears: z.array(z.number().int()),
+  legend: z.array(
+    z.object({
+      id: z.number().int(),
+      min: z.number(),
+      max: z.number().nullable(),
+      label: z.string(),
+      color: z.string(),
+    }),
+  ),
+  areas: z.array(MapAreaSchema),
+});
+export type WasteSortingMap = z.infer<typeof WasteSortingMapSchema>;
+
+export const WasteFractionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  eerCodes: z.array(z.string()),
+});
+export const WasteFractionListSchema = z.array(WasteFractionSchema);
+
+export const NamedItemSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export const NamedItemListSchema = z.array(NamedItemSchema);

@@ -7,13 +7,26 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/db';
+import { loadConfig, type Config } from './config';
 import { errorsPlugin } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { RateLimiter, createRateLimitStore, type RateLimitStore } from './plugins/rate-limit';
+import { RecaptchaVerifier } from './plugins/recaptcha';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { geoRoutes } from './features/geo/geo.routes';
+import { statsRoutes } from './features/stats/stats.routes';
+import { getDataVersion } from './features/stats/stats.repo';
+import { responseCachePlugin } from './plugins/response-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    config: Config;
+    rateLimiter: RateLimiter;
+    recaptcha: RecaptchaVerifier;
   }
 }
 
@@ -21,23 +34,51 @@ export interface AppOptions {
   db: Db;
   /** pino logger of the server; tests run silent. */
   logger?: FastifyBaseLogger;
+  /** How often the statistics cache checks whether an import changed the data (0: never). */
+  cacheCheckEveryMs?: number;
+  /** The checked environment; defaults to loadConfig() of process.env. */
+  config?: Config;
+  /** Rate-limit counters; defaults to Redis when REDIS_URL is set, memory otherwise. Closed with the app. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** The API without a listening socket: the server starts it, tests call app.inject(). */
-export async function buildApp({ db, logger }: AppOptions) {
+export async function buildApp({
+  db,
+  logger,
+  cacheCheckEveryMs = 0,
+  config = loadConfig(),
+  rateLimitStore,
+}: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish their request.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // Per-IP rate limits need the client's address behind the web app's /api/* rewrite.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  app.decorate('config', config);
+  const store = rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  app.decorate('rateLimiter', new RateLimiter(store, app.log));
+  app.decorate('recaptcha', new RecaptchaVerifier(config, app.log));
+  app.addHook('onClose', async () => store.close());
+
+  // An empty body sent as application/json (logout, licence request) counts as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return (parseJson as (...args: unknown[]) => void)(req, body, done);
+  });
 
   await app.register(errorsPlugin);
+  await app.register(csrfPlugin, { apiToken: config.API_TOKEN });
+  await app.register(authPlugin);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -49,11 +90,25 @@ export async function buildApp({ db, logger }: AppOptions) {
     transform: jsonSchemaTransform,
   });
 
+  await app.register(responseCachePlugin, {
+    dataVersion: () => getDataVersion(db),
+    checkEveryMs: cacheCheckEveryMs,
+  });
+
   await app.register(healthRoutes);
   await app.register(geoRoutes);
+  await app.register(accountsRoutes);
+  await app.register(contactRoutes);
+  await app.register(statsRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   return app;
+}
+
+function trustProxyOption(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+  return value;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -28,9 +28,35 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).default('http://localhost:3000'),
   API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8000),
+  // Proxies whose X-Forwarded-For is believed (the web app rewrites /api/* from the same host).
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+  // reCAPTCHA v3: without a secret key the check is skipped (a warning is logged once).
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z
+    .url({ message: 'must be an absolute URL' })
+    .default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(0.5),
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  // Rate-limit counters: Redis when set, process memory otherwise.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  // Mail: SMTP when set, otherwise each message is written as an .eml file into MAIL_OUTBOX_DIR.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Portale raccolta differenziata <noreply@localhost>'),
+  STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).default('staff@localhost.localdomain'),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { DB_DIR: string };
+export type Config = z.infer<typeof EnvSchema> & { DB_DIR: string; MAIL_OUTBOX_DIR: string };
 
 export class ConfigError extends Error {}
 
@@ -45,5 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])} ${issue.message}`);
   }
   const config = result.data;
-  return { ...config, DB_DIR: config.DB_DIR ?? path.join(config.VAR_DIR, 'db') };
+  return {
+    ...config,
+    DB_DIR: config.DB_DIR ?? path.join(config.VAR_DIR, 'db'),
+    MAIL_OUTBOX_DIR: config.MAIL_OUTBOX_DIR ?? path.join(config.VAR_DIR, 'mail'),
+  };
 }

@@ -5,6 +5,7 @@ import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { isSeeded, seedBundledData } from './features/imports/seed';
 import { buildApp, type App } from './app';
+import { MailWorker, createMailTransport } from './plugins/mailer';
 
 async function main() {
   let config: Config;
@@ -17,10 +18,35 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    base: { service: 'api' },
+    // Secrets never reach the log, whatever a log call is handed.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-token"]',
+        'req.headers["x-csrftoken"]',
+        'password',
+        'newPassword1',
+        'newPassword2',
+        'key',
+        'token',
+        '*.password',
+        '*.newPassword1',
+        '*.newPassword2',
+        '*.key',
+        '*.token',
+        '*.recaptcha',
+      ],
+      censor: '[redacted]',
+    },
+  });
 
   let app: App | undefined;
   let db: Db | undefined;
+  let mailWorker: MailWorker | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +65,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await mailWorker?.stop();
       await db?.close();
       logger.info('stopped');
       process.exit(0);
@@ -63,8 +90,16 @@ async function main() {
     logger.info({ ms: Date.now() - started }, 'bundled data imported');
   }
 
-  app = await buildApp({ db, logger });
+  app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000 });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  mailWorker = new MailWorker({
+    db,
+    transport: createMailTransport({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR }),
+    from: config.MAIL_FROM,
+    log: logger.child({ component: 'mail' }),
+  });
+  mailWorker.start();
+  logger.info({ mail: config.SMTP_URL ? 'smtp' : config.MAIL_OUTBOX_DIR }, 'mail worker started');
 }
 
 main().catch((err) => {

@@ -12,7 +12,9 @@ describe('migrate', () => {
   it('records every migration file, numbered and in order', async () => {
     const files = await loadMigrations();
     expect(files.length).toBeGreaterThan(0);
-    const rows = await t.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const rows = await t.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.version));
   });
 
@@ -26,7 +28,9 @@ describe('migrate', () => {
       { version: 901, name: '901-bad.sql', sql: 'CREATE TABLE t901 (id int); SELECT no_such_function();' },
     ];
     await expect(migrate(t.db, [...(await loadMigrations()), ...broken])).rejects.toThrow();
-    const tables = await t.db.query("SELECT 1 FROM information_schema.tables WHERE table_name IN ('t900','t901')");
+    const tables = await t.db.query(
+      "SELECT 1 FROM information_schema.tables WHERE table_name IN ('t900','t901')",
+    );
     expect(tables).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM schema_migrations WHERE version >= 900')).toEqual([]);
   });

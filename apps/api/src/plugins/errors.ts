@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { langOf, translate, type Lang } from './i18n';
 
 export const MESSAGES = {
   notFound: 'Non trovato.',
@@ -12,7 +13,29 @@ export const MESSAGES = {
   unsupportedMediaType: 'Tipo di contenuto non supportato.',
 } as const;
 
-type FieldErrors = Record<string, string[]>;
+export type FieldErrors = Record<string, string[]>;
+
+/** An error a handler throws to answer with exactly this status and body (e.g. 400 field errors). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: FieldErrors | { detail: string },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`API error ${statusCode}`);
+  }
+}
+
+/** The Italian messages of a body in the request's language. */
+export function translateBody<T extends FieldErrors | { detail: string }>(lang: Lang, body: T): T {
+  if (lang === 'it') return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? v.map((m: string) => translate(lang, m)) : translate(lang, v as string),
+    ]),
+  ) as T;
+}
 
 function addError(errors: FieldErrors, field: string, message: string) {
   (errors[field] ??= []).push(message);
@@ -38,27 +61,31 @@ export function toFieldErrors(
 
 /** One error shape for the whole API, in Italian, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: MESSAGES.notFound }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(translateBody(langOf(req), { detail: MESSAGES.notFound })),
+  );
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send(toFieldErrors(err.validation));
-    }
+    const lang = langOf(req);
+    const send = (status: number, body: FieldErrors | { detail: string }) =>
+      reply.code(status).send(translateBody(lang, body));
+    if (err instanceof ApiError)
+      return reply.headers(err.headers).code(err.statusCode).send(translateBody(lang, err.body));
+    if (hasZodFastifySchemaValidationErrors(err)) return send(400, toFieldErrors(err.validation));
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ nonFieldErrors: [MESSAGES.invalidJson] });
+      return send(400, { nonFieldErrors: [MESSAGES.invalidJson] });
     }
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: MESSAGES.tooLarge });
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ detail: MESSAGES.unsupportedMediaType });
-    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { detail: MESSAGES.tooLarge });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return send(415, { detail: MESSAGES.unsupportedMediaType });
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.code(status === 503 ? 503 : 500).send({
+      return send(status === 503 ? 503 : 500, {
         detail: status === 503 ? MESSAGES.unavailable : MESSAGES.generic,
       });
     }
-    if (status === 404) return reply.code(404).send({ detail: MESSAGES.notFound });
-    return reply.code(status).send({ detail: err.message });
+    if (status === 404) return send(404, { detail: MESSAGES.notFound });
+    return send(status, { detail: err.message });
   });
 });

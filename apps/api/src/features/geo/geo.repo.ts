@@ -36,7 +36,10 @@ export async function listProvinces(db: Queryable, regionId?: string): Promise<P
   );
 }
 
-export async function listCities(db: Queryable, q: CityListQuery): Promise<{ count: number; results: City[] }> {
+export async function listCities(
+  db: Queryable,
+  q: CityListQuery,
+): Promise<{ count: number; results: City[] }> {
   const search = q.search ? toSearchName(q.search) : '';
   const where = `($1 = '' OR c.search_name LIKE '%' || $1 || '%')
        AND ($2::text IS NULL OR c.province_id = $2)

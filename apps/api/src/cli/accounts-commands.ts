@@ -1,0 +1,173 @@
+/**
+ * Operators' account commands: `user create`, `user verify`, `license list|approve|revoke`.
+ * Each entry has the shape of admin.ts's Command table; runAccountsCommand runs them without it
+ * (tests, scripts). Mail (licence decisions) goes through the outbox like every other message.
+ */
+import { loadConfig, type Config } from '../config';
+import type { Db } from '../db/db';
+import {
+  findCredentials,
+  insertUser,
+  listPendingLicenses,
+  markVerified,
+} from '../features/accounts/accounts.repo';
+import { decideLicense } from '../features/accounts/license';
+import { hashPassword, renderProblem, validatePassword } from '../features/accounts/passwords';
+
+type Output = (line: string) => void;
+
+export interface AccountsCommand {
+  name: string[];
+  usage: string;
+  summary: string;
+  run(args: string[], ctx: { db: Db; log: Output; config?: Pick<Config, 'PUBLIC_URL'> }): Promise<number>;
+}
+
+function usage(log: Output, command: AccountsCommand, problem: string): number {
+  log(`${problem}\nusage: npm run admin -- ${command.usage}`);
+  return 2;
+}
+
+/** --name value pairs and bare --flags; anything else is returned as positional. */
+function parseOptions(args: string[], withValue: string[], flags: string[]) {
+  const values: Record<string, string> = {};
+  const set = new Set<string>();
+  const positional: string[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (withValue.includes(a)) {
+      const v = args[++i];
+      if (v === undefined) unknown.push(`${a} needs a value`);
+      else values[a] = v;
+    } else if (flags.includes(a)) set.add(a);
+    else if (a.startsWith('--')) unknown.push(`unknown option ${a}`);
+    else positional.push(a);
+  }
+  return { values, set, positional, unknown };
+}
+
+const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
+
+export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
+  {
+    name: ['user', 'create'],
+    usage:
+      'user create --email <e> --password <p> [--first-name <n>] [--last-name <n>] [--verified] [--staff]',
+    summary: 'create an account (--verified: may sign in at once)',
+    async run(args, { db, log }) {
+      const self = ACCOUNTS_COMMANDS[0]!;
+      const o = parseOptions(
+        args,
+        ['--email', '--password', '--first-name', '--last-name'],
+        ['--verified', '--staff'],
+      );
+      if (o.unknown.length || o.positional.length)
+        return usage(log, self, o.unknown[0] ?? `unexpected ${o.positional[0]}`);
+      const email = o.values['--email'];
+      const password = o.values['--password'];
+      if (!email || !isEmail(email))
+        return usage(log, self, 'user create needs --email with an e-mail address');
+      if (!password) return usage(log, self, 'user create needs --password');
+      const firstName = o.values['--first-name'] ?? '';
+      const lastName = o.values['--last-name'] ?? '';
+      const problems = validatePassword(password, { email, firstName, lastName });
+      if (problems.length) {
+        log(`password refused: ${problems.map((p) => renderProblem('en', p)).join(' ')}`);
+        return 1;
+      }
+      if (await findCredentials(db, email)) {
+        log(`an account with ${email} already exists`);
+        return 1;
+      }
+      const id = await insertUser(db, {
+        email,
+        passwordHash: await hashPassword(password),
+        firstName,
+        lastName,
+        verified: o.set.has('--verified'),
+        isStaff: o.set.has('--staff'),
+      });
+      log(`user ${id} created: ${email}${o.set.has('--verified') ? ' (verified)' : ' (not verified)'}`);
+      return 0;
+    },
+  },
+  {
+    name: ['user', 'verify'],
+    usage: 'user verify <email>',
+    summary: 'mark the address of an account as verified',
+    async run(args, { db, log }) {
+      const [email, ...rest] = args;
+      if (!email || rest.length) return usage(log, ACCOUNTS_COMMANDS[1]!, 'user verify needs one <email>');
+      const user = await findCredentials(db, email);
+      if (!user) {
+        log(`no account with ${email}`);
+        return 1;
+      }
+      await markVerified(db, user.id);
+      log(`${user.email} verified`);
+      return 0;
+    },
+  },
+  {
+    name: ['license', 'list'],
+    usage: 'license list',
+    summary: 'list the pending licence requests, oldest first',
+    async run(args, { db, log }) {
+      if (args.length) return usage(log, ACCOUNTS_COMMANDS[2]!, 'license list takes no arguments');
+      const pending = await listPendingLicenses(db);
+      if (pending.length === 0) log('no pending licence requests');
+      for (const p of pending) {
+        log(
+          [
+            p.requestedAt,
+            p.email,
+            `${p.firstName} ${p.lastName}`.trim(),
+            p.organization,
+            p.organizationType,
+            p.intendedUse,
+          ]
+            .map((v) => v || '-')
+            .join('\t'),
+        );
+      }
+      return 0;
+    },
+  },
+  ...(['approve', 'revoke'] as const).map((decision): AccountsCommand => ({
+    name: ['license', decision],
+    usage: `license ${decision} <email>`,
+    summary:
+      decision === 'approve'
+        ? 'set the licence active and mail the user'
+        : 'set the licence inactive (revoke, or turn down a request) and mail the user',
+    async run(args, { db, log, config }) {
+      const [email, ...rest] = args;
+      if (!email || rest.length) return usage(log, this, `license ${decision} needs one <email>`);
+      const before = await decideLicense(db, config ?? loadConfig(), email, decision);
+      if (before === null) {
+        log(`no account with ${email}`);
+        return 1;
+      }
+      log(
+        `${email}: licence ${before} -> ${decision === 'approve' ? 'active' : 'inactive'}; the user is mailed`,
+      );
+      return 0;
+    },
+  })),
+];
+
+/** Runs one account command, e.g. ['license', 'approve', 'a@b.it']; returns the exit code. */
+export async function runAccountsCommand(
+  db: Db,
+  args: string[],
+  output: Output,
+  config?: Pick<Config, 'PUBLIC_URL'>,
+): Promise<number> {
+  const command = ACCOUNTS_COMMANDS.find((c) => c.name.every((w, i) => args[i] === w));
+  if (!command) {
+    output(`unknown command: ${args.join(' ')}\n${ACCOUNTS_COMMANDS.map((c) => `  ${c.usage}`).join('\n')}`);
+    return 2;
+  }
+  return command.run(args.slice(command.name.length), { db, log: output, config });
+}

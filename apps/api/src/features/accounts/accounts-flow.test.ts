@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { TestSmtp, client, linkParams, testConfig } from '../../../test/accounts';
+import { MailWorker, smtpTransport } from '../../plugins/mailer';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+
+let t: TestDb;
+let app: App;
+let worker: MailWorker;
+const smtp = new TestSmtp();
+const config = () =>
+  testConfig({ PUBLIC_URL: 'https://portale.example.it', STAFF_EMAIL: 'staff@example.it' });
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await smtp.start();
+  app = await buildApp({ db: t.db, config: config() });
+  worker = new MailWorker({
+    db: t.db,
+    transport: smtpTransport(smtp.url),
+    from: 'Portale <noreply@example.it>',
+    log: pino({ level: 'silent' }),
+    pollIntervalMs: 50,
+    baseDelayMs: 100,
+    maxDelayMs: 400,
+  });
+  worker.start();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+  await smtp.stop();
+  await t?.drop();
+});
+
+describe('the whole account flow over HTTP', () => {
+  it('registers, verifies by mail, signs in, edits the profile, gets a licence, signs out', async () => {
+    const api = client(app);
+    const email = 'giulia.bianchi@example.it';
+    const reg = await api.post('/api/registration/', {
+      email1: email,
+      email2: email,
+      firstName: 'Giulia',
+      lastName: 'Bianchi',
+      password: 'Compostiera-Blu-77',
+    });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json()).toEqual({ detail: 'E-mail di verifica inviata.' });
+
+    // Before verification the right password is refused with the resend hint.
+    const early = await api.post('/api/auth/login/', { email, password: 'Compostiera-Blu-77' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ nonFieldErrors: ["L'e-mail non è verificata."] });
+
+    const mail = await smtp.waitFor(email, /Conferma/);
+    expect(mail.html).toContain('flow=verify-email');
+    const params = linkParams(mail.text ?? '', 'verify-email');
+    expect(mail.text).toContain('https://portale.example.it/?flow=verify-email&key=');
+    const verify = await api.post('/api/registration/verify-email/', { key: params.get('key') });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ detail: 'ok' });
+    // Single use.
+    expect((await api.post('/api/registration/verify-email/', { key: params.get('key') })).statusCode).toBe(
+      404,
+    );
+
+    const login = await api.post('/api/auth/login/', {
+      email: 'Giulia.Bianchi@example.it',
+      password: 'Compostiera-Blu-77',
+    });
+    expect(login.statusCode).toBe(200);
+    const key = login.json().key as string;
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+
+    const me = await api.get('/api/auth/user/', { token: key });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email,
+      firstName: 'Giulia',
+      lastName: 'Bianchi',
+      licenseStatus: 'inactive',
+      licenseRequestedAt: null,
+      licenseApprovedAt: null,
+    });
+    expect(String(me.headers['set-cookie'])).toMatch(/csrftoken=/);
+
+    const patch = await api.patch(
+      '/api/auth/user/',
+      {
+        organization: 'Comune di Padova',
+        organizationType: 'public_administration',
+        role: 'Ufficio ambiente',
+        intendedUse: 'Rapporto annuale',
+      },
+      { token: key },
+    );
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({
+      organization: 'Comune di Padova',
+      organizationType: 'public_administration',
+    });
+
+    const request = await api.post('/api/users/license/request/', undefined, { token: key });
+    expect(request.statusCode).toBe(200);
+    expect(request.json().licenseStatus).toBe('pending');
+    expect(request.json().licenseRequestedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const staffMail = await smtp.waitFor('staff@example.it', /licenza/);
+    expect(staffMail.text).toContain(email);
+    await smtp.waitFor(email, /richiesta di licenza/);
+
+    const lines: string[] = [];
+    expect(await runAccountsCommand(t.db, ['license', 'list'], (l) => lines.push(l))).toBe(0);
+    expect(lines.join('\n')).toContain(email);
+    expect(
+      await runAccountsCommand(t.db, ['license', 'approve', email], (l) => lines.push(l), config()),
+    ).toBe(0);
+    await smtp.waitFor(email, /licenza è attiva/);
+
+    const active = await api.get('/api/auth/user/', { token: key });
+    expect(active.json().licenseStatus).toBe('active');
+    expect(active.json().licenseApprovedAt).toMatch(/^\d{4}-/);
+
+    const logout = await api.post('/api/auth/logout/', undefined, { token: key });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ detail: 'Disconnesso con successo.' });
+    const stale = await api.get('/api/auth/user/', { token: key });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ detail: 'Token non valido.' });
+  });
+
+  it('loses no mail while the SMTP server is down: it arrives once the server is back', async () => {
+    const api = client(app);
+    const port = smtp.port;
+    await smtp.stop();
+    const email = 'outage@example.it';
+    const res = await api.post('/api/registration/', {
+      email1: email,
+      email2: email,
+      firstName: 'Paolo',
+      lastName: 'Neri',
+      password: 'Raccolta-Vetro-19',
+    });
+    expect(res.statusCode).toBe(201);
+    // The worker tries, fails and schedules a retry with backoff.
+    const started = Date.now();
+    let row: { attempts: number; status: string; last_error: string | null } | undefined;
+    while (Date.now() - started < 10_000) {
+      [row] = await t.db.query<{ attempts: number; status: string; last_error: string | null }>(
+        `SELECT attempts, status, last_error FROM mail_outbox WHERE to_address = $1`,
+        [email],
+      );
+      if (row && row.attempts >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(['pending', 'sending']).toContain(row!.status);
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    expect(row!.last_error).toBeTruthy();
+
+    await smtp.start(port);
+    const mail = await smtp.waitFor(email, /Conferma/);
+    const key = linkParams(mail.text ?? '', 'verify-email').get('key');
+    expect((await api.post('/api/registration/verify-email/', { key })).statusCode).toBe(200);
+    const [sent] = await t.db.query<{ status: string }>(
+      `SELECT status FROM mail_outbox WHERE to_address = $1`,
+      [email],
+    );
+    expect(sent!.status).toBe('sent');
+  });
+});

@@ -1,0 +1,348 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DetailSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  PasswordResetBodySchema,
+  PasswordResetConfirmBodySchema,
+  RegistrationBodySchema,
+  ResendEmailBodySchema,
+  UserPatchSchema,
+  UserSchema,
+  ValidationErrorSchema,
+  VerifyEmailBodySchema,
+} from '@portal/contract';
+import {
+  createAuthToken,
+  revokeAllAuthTokens,
+  revokeAuthToken,
+  sha256,
+  tokenFromHeader,
+} from '../../plugins/auth';
+import { issueCsrfCookie } from '../../plugins/csrf';
+import { ApiError, type FieldErrors } from '../../plugins/errors';
+import { M, langOf, t } from '../../plugins/i18n';
+import { enqueueMail } from '../../plugins/mailer';
+import { LIMITS } from '../../plugins/rate-limit';
+import {
+  licenseRequestedStaffMail,
+  licenseRequestedUserMail,
+  passwordResetMail,
+  verificationMail,
+} from './accounts.mails';
+import {
+  consumePasswordResetToken,
+  consumeVerificationKey,
+  createPasswordResetToken,
+  createVerificationKey,
+  findCredentials,
+  getUser,
+  isResetTokenLive,
+  markVerified,
+  requestLicense,
+  setPassword,
+  updateProfile,
+  upsertUnverifiedUser,
+  userExists,
+} from './accounts.repo';
+import {
+  checkPassword,
+  hashPassword,
+  renderProblem,
+  validatePassword,
+  type PasswordContext,
+} from './passwords';
+
+const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
+const authErrors = { 401: DetailSchema, 403: DetailSchema };
+
+/** Django's urlsafe_base64_encode(pk): the uid of password reset links. */
+export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+export function decodeUid(uid: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,24}$/.test(uid)) return null;
+  const text = Buffer.from(uid, 'base64url').toString('utf8');
+  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+}
+
+const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+function passwordErrors(req: FastifyRequest, password: string, context: PasswordContext): string[] {
+  const lang = langOf(req);
+  return validatePassword(password, context).map((p) => renderProblem(lang, p));
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, rateLimiter, recaptcha } = app;
+
+  app.post(
+    '/api/auth/login/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: returns the token key (reCAPTCHA action "login")',
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { email, password } = req.body;
+      await rateLimiter.consume(LIMITS.loginIp, req.ip);
+      await rateLimiter.check(LIMITS.loginAccountFailures, email);
+      await recaptcha.require(req.body.recaptcha, 'login', req.ip);
+      const user = await findCredentials(db, email);
+      const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
+      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+        await rateLimiter.count(LIMITS.loginAccountFailures, email);
+        req.log.info(
+          { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
+          'login failed',
+        );
+        throw new ApiError(400, { nonFieldErrors: [M.invalidCredentials.it] });
+      }
+      if (!user.verified) {
+        req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
+        throw new ApiError(400, { nonFieldErrors: [M.emailNotVerified.it] });
+      }
+      await rateLimiter.reset(LIMITS.loginAccountFailures, email);
+      const key = await createAuthToken(db, user.id);
+      req.log.info({ ...event, outcome: 'success' }, 'login succeeded');
+      return { key };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token sent is deleted (always 200)',
+        response: { 200: DetailSchema, 403: DetailSchema },
+      },
+    },
+    async (req) => {
+      const key = tokenFromHeader(req.headers.authorization);
+      if (key) await revokeAuthToken(db, sha256(key));
+      return { detail: t(langOf(req), M.loggedOut) };
+    },
+  );
+
+  app.get(
+    '/api/auth/user/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (also sets the csrftoken cookie)',
+        response: { 200: UserSchema, ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      issueCsrfCookie(req, reply);
+      const user = await getUser(db, req.user!.id);
+      if (!user) throw new ApiError(401, { detail: M.invalidToken.it });
+      return user;
+    },
+  );
+
+  app.patch(
+    '/api/auth/user/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Update the profile fields',
+        body: UserPatchSchema,
+        response: { 200: UserSchema, 400: ValidationErrorSchema, ...authErrors },
+      },
+    },
+    async (req) => {
+      const user = await updateProfile(db, req.user!.id, req.body);
+      if (!user) throw new ApiError(401, { detail: M.invalidToken.it });
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/registration/',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Sign up: sends a verification e-mail (reCAPTCHA action "signup")',
+        body: RegistrationBodySchema,
+        response: { 201: DetailSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body;
+      await rateLimiter.consume(LIMITS.registrationIp, req.ip);
+      await rateLimiter.consume(LIMITS.registrationAccount, body.email1);
+      await recaptcha.require(body.recaptcha, 'signup', req.ip);
+      const fieldErrors: FieldErrors = {};
+      if (body.email1.toLowerCase() !== body.email2.toLowerCase()) fieldErrors.email2 = [M.emailsMismatch.it];
+      const problems = passwordErrors(req, body.password, {
+        email: body.email1,
+        firstName: body.firstName,
+        lastName: body.lastName,
+      });
+      if (problems.length) fieldErrors.password = problems;
+      if (Object.keys(fieldErrors).length) throw new ApiError(400, fieldErrors);
+
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const id = await upsertUnverifiedUser(tx, {
+          email: body.email1,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+        });
+        if (id === null) throw new ApiError(400, { email1: [M.emailTaken.it] });
+        const key = await createVerificationKey(tx, id);
+        await enqueueMail(tx, verificationMail(config.PUBLIC_URL, body.email1, body.firstName, key));
+        req.log.info({ event: 'registration', userId: id, ip: req.ip }, 'account registered');
+      });
+      return reply.code(201).send({ detail: t(langOf(req), M.verificationSent) });
+    },
+  );
+
+  app.post(
+    '/api/registration/verify-email/',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Confirm the address with the key of the verification e-mail',
+        body: VerifyEmailBodySchema,
+        response: { 200: DetailSchema, 400: ValidationErrorSchema, 403: DetailSchema, 404: DetailSchema },
+      },
+    },
+    async (req) => {
+      const verified = await db.transaction(async (tx) => {
+        const userId = await consumeVerificationKey(tx, req.body.key);
+        if (userId !== null) await markVerified(tx, userId);
+        return userId;
+      });
+      if (verified === null) throw new ApiError(404, { detail: M.notFound.it });
+      req.log.info({ event: 'email-verified', userId: verified }, 'e-mail address verified');
+      return { detail: t(langOf(req), M.ok) };
+    },
+  );
+
+  app.post(
+    '/api/registration/resend-email/',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Send the verification e-mail again (always 200)',
+        body: ResendEmailBodySchema,
+        response: { 200: DetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { email } = req.body;
+      await rateLimiter.consume(LIMITS.resendIp, req.ip);
+      await rateLimiter.consume(LIMITS.resendAccount, email);
+      const user = await findCredentials(db, email);
+      if (user && !user.verified) {
+        await db.transaction(async (tx) => {
+          const key = await createVerificationKey(tx, user.id);
+          await enqueueMail(tx, verificationMail(config.PUBLIC_URL, user.email, user.firstName, key));
+        });
+      }
+      return { detail: t(langOf(req), M.ok) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link; always 200 (reCAPTCHA action "passwordforgotten")',
+        body: PasswordResetBodySchema,
+        response: { 200: DetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { email } = req.body;
+      await rateLimiter.consume(LIMITS.resetIp, req.ip);
+      await rateLimiter.consume(LIMITS.resetAccount, email);
+      await recaptcha.require(req.body.recaptcha, 'passwordforgotten', req.ip);
+      const user = await findCredentials(db, email);
+      if (user) {
+        await db.transaction(async (tx) => {
+          const token = await createPasswordResetToken(tx, user.id);
+          await enqueueMail(tx, passwordResetMail(config.PUBLIC_URL, user.email, encodeUid(user.id), token));
+        });
+        req.log.info(
+          { event: 'password-reset-requested', userId: user.id, ip: req.ip },
+          'password reset mailed',
+        );
+      }
+      return { detail: t(langOf(req), M.passwordResetSent) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset/confirm/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the uid and token of the reset link; every token is revoked',
+        body: PasswordResetConfirmBodySchema,
+        response: { 200: DetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const body = req.body;
+      await rateLimiter.consume(LIMITS.resetConfirmIp, req.ip);
+      const userId = decodeUid(body.uid);
+      if (userId === null || !(await userExists(db, userId)))
+        throw new ApiError(400, { uid: [M.invalidValue.it] });
+      if (!(await isResetTokenLive(db, userId, body.token)))
+        throw new ApiError(400, { token: [M.invalidValue.it] });
+      if (body.newPassword1 !== body.newPassword2)
+        throw new ApiError(400, { newPassword2: [M.passwordsMismatch.it] });
+      const user = (await getUser(db, userId))!;
+      const problems = passwordErrors(req, body.newPassword1, user);
+      if (problems.length) throw new ApiError(400, { newPassword2: problems });
+      const passwordHash = await hashPassword(body.newPassword1);
+      await db.transaction(async (tx) => {
+        if (!(await consumePasswordResetToken(tx, userId, body.token))) {
+          throw new ApiError(400, { token: [M.invalidValue.it] });
+        }
+        await setPassword(tx, userId, passwordHash);
+        await revokeAllAuthTokens(tx, userId);
+        // Following the link proved the address is theirs.
+        await markVerified(tx, userId);
+      });
+      req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
+      return { detail: t(langOf(req), M.passwordResetDone) };
+    },
+  );
+
+  app.post(
+    '/api/users/license/request/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for the data-use licence: inactive → pending, mails the staff and the user',
+        response: { 200: UserSchema, 400: ValidationErrorSchema, ...authErrors },
+      },
+    },
+    async (req) => {
+      const userId = req.user!.id;
+      return db.transaction(async (tx) => {
+        const before = await requestLicense(tx, userId);
+        if (before === 'active') throw new ApiError(400, { nonFieldErrors: [M.licenseAlreadyActive.it] });
+        const user = (await getUser(tx, userId))!;
+        if (before === 'inactive') {
+          await enqueueMail(tx, licenseRequestedStaffMail(config.STAFF_EMAIL, user));
+          await enqueueMail(tx, licenseRequestedUserMail(config.PUBLIC_URL, user));
+          req.log.info({ event: 'license-requested', userId }, 'licence requested');
+        }
+        return user;
+      });
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { M, t, type Lang, type Message } from '../../plugins/i18n';
+
+/** argon2id with OWASP's minimum: 19 MiB, two passes, one lane (~90 ms a hash on the reference machine). */
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * True when password matches the stored hash. Without a stored hash (no such user) a dummy hash is
+ * verified anyway, so an unknown address takes as long as a wrong password.
+ */
+export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('dummy password that never matches anything');
+  const target = stored ?? (await dummyHash);
+  const ok = await verify(target, password).catch(() => false);
+  return stored ? ok : false;
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_SIMILARITY = 0.7;
+
+// zxcvbn-ts's list of common passwords (MIT), about 49,000 entries, compared in lower case as Django does.
+let common: Set<string> | undefined;
+function commonPasswords(): Set<string> {
+  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+  return common;
+}
+
+/** Python's difflib.SequenceMatcher.quick_ratio: an upper bound of the similarity of a and b. */
+function quickRatio(a: string, b: string): number {
+  const total = a.length + b.length;
+  if (total === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const ch of b) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let matches = 0;
+  for (const ch of a) {
+    const n = counts.get(ch) ?? 0;
+    if (n > 0) {
+      matches += 1;
+      counts.set(ch, n - 1);
+    }
+  }
+  return (2 * matches) / total;
+}
+
+export interface PasswordContext {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** One failed rule: its message and parameters, to be rendered in the request's language. */
+export interface PasswordProblem {
+  message: Message;
+  params?: Record<string, number | Message>;
+}
+
+export function renderProblem(lang: Lang, problem: PasswordProblem): string {
+  const params = Object.fromEntries(
+    Object.entries(problem.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : v[lang]]),
+  );
+  return t(lang, problem.message, params);
+}
+
+/** Django's four default validators: similarity, minimum length, common password, numeric. */
+export function validatePassword(password: string, context: PasswordContext): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  const lower = password.toLowerCase();
+  const attributes: [string | undefined, Message][] = [
+    [context.email, M.fieldEmail],
+    [context.firstName, M.fieldFirstName],
+    [context.lastName, M.fieldLastName],
+  ];
+  for (const [value, field] of attributes) {
+    if (!value) continue;
+    const valueLower = value.toLowerCase();
+    const parts = [...valueLower.split(/\W+/u), valueLower].filter(Boolean);
+    const similar = parts.some((part) => {
+      // Django's exceeds_maximum_length_ratio: a much longer password is never "too similar".
+      if (lower.length >= 10 * part.length && part.length < (MAX_SIMILARITY / 2) * lower.length) return false;
+      return quickRatio(lower, part) >= MAX_SIMILARITY;
+    });
+    if (similar) {
+      problems.push({ message: M.passwordSimilar, params: { field } });
+      break;
+    }
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    problems.push({ message: M.passwordTooShort, params: { min: MIN_PASSWORD_LENGTH } });
+  }
+  if (commonPasswords().has(lower.trim())) problems.push({ message: M.passwordCommon });
+  if (/^\d+$/.test(password)) problems.push({ message: M.passwordNumeric });
+  return problems;
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { PASSWORD, client, testConfig } from '../../../test/accounts';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+function rateLimitSuite(name: string, makeStore: () => RateLimitStore) {
+  describe(`rate limits with the ${name} store`, () => {
+    let t: TestDb;
+    let app: App;
+
+    beforeAll(async () => {
+      t = await createTestDb();
+      app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: makeStore() });
+      await runAccountsCommand(
+        t.db,
+        ['user', 'create', '--email', 'rl@example.it', '--password', PASSWORD, '--verified'],
+        () => {},
+      );
+    });
+    afterAll(async () => {
+      await app?.close();
+      await t?.drop();
+    });
+
+    it('login: 10 failures per account in 5 minutes, then 429 with Retry-After even from another IP', async () => {
+      const api = client(app);
+      for (let i = 0; i < 10; i++) {
+        const res = await api.post(
+          '/api/auth/login/',
+          { email: 'rl@example.it', password: `wrong-${i}` },
+          { ip: `10.0.0.${i + 1}` },
+        );
+        expect(res.statusCode).toBe(400);
+      }
+      const blocked = await api.post(
+        '/api/auth/login/',
+        { email: 'RL@example.it', password: PASSWORD },
+        { ip: '10.0.1.1' },
+      );
+      expect(blocked.statusCode).toBe(429);
+      const retry = Number(blocked.headers['retry-after']);
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(300);
+      expect(blocked.json()).toEqual({ detail: `Troppe richieste, riprova tra ${retry} secondi.` });
+      const en = await api.post(
+        '/api/auth/login/',
+        { email: 'rl@example.it', password: PASSWORD },
+        { lang: 'en' },
+      );
+      expect(en.json().detail).toMatch(/^Too many requests, try again in \d+ seconds\.$/);
+    });
+
+    it('login: 30 attempts per IP in 5 minutes', async () => {
+      const api = client(app);
+      const ip = '192.0.2.7';
+      for (let i = 0; i < 30; i++) {
+        const res = await api.post('/api/auth/login/', { email: `u${i}@example.it`, password: 'x' }, { ip });
+        expect(res.statusCode).toBe(400);
+      }
+      expect(
+        (await api.post('/api/auth/login/', { email: 'other@example.it', password: 'x' }, { ip })).statusCode,
+      ).toBe(429);
+      expect(
+        (
+          await api.post(
+            '/api/auth/login/',
+            { email: 'other@example.it', password: 'x' },
+            { ip: '192.0.2.8' },
+          )
+        ).statusCode,
+      ).toBe(400);
+    });
+
+    it('resend-email and password reset: 5 per address per hour', async () => {
+      const api = client(app);
+      for (const url of ['/api/registration/resend-email/', '/api/auth/password/reset/']) {
+        for (let i = 0; i < 5; i++) {
+          expect(
+            (await api.post(url, { email: 'target@example.it' }, { ip: `198.51.100.${i + 1}` })).statusCode,
+          ).toBe(200);
+        }
+        const res = await api.post(url, { email: 'target@example.it' }, { ip: '198.51.100.99' });
+        expect(res.statusCode).toBe(429);
+        expect(res.headers['retry-after']).toBeDefined();
+      }
+    });
+
+    it('registration and contact: 10 per IP per hour', async () => {
+      const api = client(app);
+      const ip = '203.0.113.5';
+      for (let i = 0; i < 10; i++) {
+        const res = await api.post(
+          '/api/contact-us/',
+          {
+            firstName: 'A',
+            lastName: 'B',
+            email: `c${i}@example.it`,
+            reason: 'other',
+            message: 'Ciao',
+            privacy: true,
+          },
+          { ip },
+        );
+        expect(res.statusCode).toBe(201);
+      }
+      const res = await api.post(
+        '/api/contact-us/',
+        {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'z@example.it',
+          reason: 'other',
+          message: 'x',
+          privacy: true,
+        },
+        { ip },
+      );
+      expect(res.statusCode).toBe(429);
+      for (let i = 0; i < 10; i++) {
+        await api.post(
+          '/api/registration/',
+          {
+            email1: `r${i}@example.it`,
+            email2: 'mismatch@example.it',
+            firstName: 'A',
+            lastName: 'B',
+            password: PASSWORD,
+          },
+          { ip },
+        );
+      }
+      const reg = await api.post(
+        '/api/registration/',
+        { email1: 'r@example.it', email2: 'r@example.it', firstName: 'A', lastName: 'B', password: PASSWORD },
+        { ip },
+      );
+      expect(reg.statusCode).toBe(429);
+    });
+  });
+}
+
+rateLimitSuite('memory', () => new MemoryRateLimitStore());
+
+describe.skipIf(!redisUrl)('Redis store', () => {
+  rateLimitSuite(
+    'Redis',
+    () => new RedisRateLimitStore(redisUrl!, `portal:test:${randomBytes(6).toString('hex')}:`),
+  );
+
+  it('shares counters between two API processes and expires them with the window', async () => {
+    const prefix = `portal:test:${randomBytes(6).toString('hex')}:`;
+    const a = new RedisRateLimitStore(redisUrl!, prefix);
+    const b = new RedisRateLimitStore(redisUrl!, prefix);
+    try {
+      expect((await a.hit('k', 300)).count).toBe(1);
+      expect((await b.hit('k', 300)).count).toBe(2);
+      expect((await a.peek('k')).count).toBe(2);
+      await new Promise((r) => setTimeout(r, 350));
+      expect((await b.peek('k')).count).toBe(0);
+      expect((await b.hit('k', 300)).count).toBe(1);
+    } finally {
+      await a.reset('k');
+      await a.close();
+      await b.close();
+    }
+  });
+});

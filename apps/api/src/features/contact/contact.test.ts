@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { createTestDb, type TestDb } from '../../../test/db';
+import { PASSWORD, client, outbox, startSiteverify, testConfig } from '../../../test/accounts';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+import { MemoryRateLimitStore } from '../../plugins/rate-limit';
+
+const store = new MemoryRateLimitStore();
+
+let t: TestDb;
+let app: App;
+let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
+const RECAPTCHA_MESSAGE =
+  'È stato riscontrato un problema durante il controllo di sicurezza, per favore riprova più tardi.';
+
+beforeAll(async () => {
+  t = await createTestDb();
+  siteverify = await startSiteverify({
+    'good-login': { success: true, score: 0.9, action: 'login' },
+    'good-signup': { success: true, score: 0.7, action: 'signup' },
+    'good-reset': { success: true, score: 0.5, action: 'passwordforgotten' },
+    'good-contact': { success: true, score: 0.9, action: 'contact' },
+    'low-score': { success: true, score: 0.3, action: 'contact' },
+    'wrong-action': { success: true, score: 0.9, action: 'login' },
+    slow: 'slow',
+  });
+  app = await buildApp({
+    db: t.db,
+    config: testConfig({
+      RECAPTCHA_SECRET_KEY: 'test-secret',
+      RECAPTCHA_VERIFY_URL: siteverify.url,
+      RECAPTCHA_TIMEOUT_MS: '500',
+      STAFF_EMAIL: 'staff@example.it',
+    }),
+    rateLimitStore: store,
+  });
+  await runAccountsCommand(
+    t.db,
+    ['user', 'create', '--email', 'cap@example.it', '--password', PASSWORD, '--verified'],
+    () => {},
+  );
+});
+afterAll(async () => {
+  await app?.close();
+  await siteverify?.close();
+  await t?.drop();
+});
+
+const contact = {
+  firstName: 'Lucia',
+  lastName: 'Gallo',
+  email: 'lucia@example.it',
+  reason: 'platform_report',
+  message: 'La mappa non si carica.',
+  privacy: true,
+};
+
+describe('POST /api/contact-us/', () => {
+  it('stores the message and mails the staff: 201', async () => {
+    const res = await client(app).post('/api/contact-us/', { ...contact, recaptcha: 'good-contact' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ detail: 'La tua richiesta è stata inviata correttamente.' });
+    const [row] = await t.db.query<{ reason: string; message: string }>(
+      'SELECT reason, message FROM contact_messages',
+    );
+    expect(row).toEqual({ reason: 'platform_report', message: 'La mappa non si carica.' });
+    const [mail] = await outbox(t.db, 'staff@example.it');
+    expect(mail!.subject).toMatch(/Segnalazione sulla piattaforma/);
+    expect(mail!.text).toContain('lucia@example.it');
+  });
+  it('needs privacy: true and one of the four reasons', async () => {
+    const res = await client(app).post('/api/contact-us/', {
+      ...contact,
+      privacy: false,
+      reason: 'spam',
+      recaptcha: 'good-contact',
+    });
+    expect(res.json()).toEqual({
+      privacy: ['Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.'],
+      reason: ['Scelta non valida.'],
+    });
+  });
+});
+
+describe('reCAPTCHA v3', () => {
+  it('checks secret, token, action and score against siteverify', async () => {
+    const api = client(app);
+    const cases: [string, Record<string, unknown>, string | undefined, number][] = [
+      ['/api/contact-us/', contact, 'good-contact', 201],
+      ['/api/contact-us/', contact, 'low-score', 400],
+      ['/api/contact-us/', contact, 'wrong-action', 400],
+      ['/api/contact-us/', contact, 'unknown-token', 400],
+      ['/api/contact-us/', contact, undefined, 400],
+      ['/api/contact-us/', contact, 'slow', 400],
+      ['/api/auth/login/', { email: 'cap@example.it', password: PASSWORD }, 'good-login', 200],
+      ['/api/auth/login/', { email: 'cap@example.it', password: PASSWORD }, 'good-contact', 400],
+      [
+        '/api/registration/',
+        { email1: 'n@example.it', email2: 'n@example.it', firstName: 'N', lastName: 'M', password: PASSWORD },
+        'good-signup',
+        201,
+      ],
+      [
+        '/api/registration/',
+        { email1: 'm@example.it', email2: 'm@example.it', firstName: 'N', lastName: 'M', password: PASSWORD },
+        'good-login',
+        400,
+      ],
+      ['/api/auth/password/reset/', { email: 'cap@example.it' }, 'good-reset', 200],
+      ['/api/auth/password/reset/', { email: 'cap@example.it' }, 'good-signup', 400],
+    ];
+    for (const [url, body, recaptcha, status] of cases) {
+      store.clear(); // rate limits have their own test
+      const res = await api.post(url, { ...body, ...(recaptcha ? { recaptcha } : {}) });
+      expect([url, recaptcha, res.statusCode]).toEqual([url, recaptcha, status]);
+      if (status === 400) expect(res.json()).toEqual({ recaptcha: [RECAPTCHA_MESSAGE] });
+    }
+    const last = siteverify.requests.at(-1)!;
+    expect(last.get('secret')).toBe('test-secret');
+    expect(last.get('response')).toBe('good-signup');
+  });
+  it('is skipped without a secret key', async () => {
+    const t2 = await createTestDb();
+    const open = await buildApp({ db: t2.db, config: testConfig() });
+    try {
+      expect((await client(open).post('/api/contact-us/', contact)).statusCode).toBe(201);
+    } finally {
+      await open.close();
+      await t2.drop();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { CsrfSchema } from '@portal/contract';
+import { translateBody } from './errors';
+import { M, langOf } from './i18n';
+
+export const CSRF_COOKIE = 'csrftoken';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Sets the csrftoken cookie (keeping a well-formed one the browser already has) and returns it. */
+export function issueCsrfCookie(req: FastifyRequest, reply: FastifyReply): string {
+  const current = req.cookies[CSRF_COOKIE];
+  const token =
+    current && /^[A-Za-z0-9_-]{32,64}$/.test(current) ? current : randomBytes(24).toString('base64url');
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: ONE_YEAR_S });
+  return token;
+}
+
+export interface CsrfOptions {
+  /** X-API-Token value of server-to-server calls, which are exempt. */
+  apiToken?: string;
+}
+
+/**
+ * Double-submit CSRF protection: unsafe methods under /api/ must send X-CSRFToken equal to the
+ * csrftoken cookie, unless they carry the server-to-server X-API-Token. 403 otherwise.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) => {
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const apiToken = req.headers['x-api-token'];
+    if (options.apiToken && typeof apiToken === 'string' && safeEqual(apiToken, options.apiToken)) return;
+    const header = req.headers['x-csrftoken'];
+    const cookieValue = req.cookies[CSRF_COOKIE];
+    if (typeof header === 'string' && header.length > 0 && cookieValue && safeEqual(header, cookieValue))
+      return;
+    return reply.code(403).send(translateBody(langOf(req), { detail: M.csrfFailed.it }));
+  });
+
+  app.get(
+    '/api/csrf/',
+    { schema: { tags: ['auth'], summary: 'Sets the csrftoken cookie', response: { 200: CsrfSchema } } },
+    async (req, reply) => ({ csrfToken: issueCsrfCookie(req, reply) }),
+  );
+});

@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { ApiError } from './errors';
+import { M } from './i18n';
+
+/** Counters in fixed windows: how many hits a key had in its current window, and when that ends. */
+export interface RateLimitStore {
+  /** Counts one hit on key and returns the count so far in the window of windowMs. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The count so far, without counting. */
+  peek(key: string): Promise<{ count: number; resetMs: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process only: fine for a single API process and for tests. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  private current(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > Date.now()) return w;
+    if (w) this.windows.delete(key);
+    return undefined;
+  }
+
+  async hit(key: string, windowMs: number) {
+    if (this.windows.size > 100_000) this.sweep();
+    const w = this.current(key) ?? { count: 0, resetAt: Date.now() + windowMs };
+    w.count += 1;
+    this.windows.set(key, w);
+    return { count: w.count, resetMs: w.resetAt - Date.now() };
+  }
+
+  async peek(key: string) {
+    const w = this.current(key);
+    return { count: w?.count ?? 0, resetMs: w ? w.resetAt - Date.now() : 0 };
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  /** Forgets every counter. */
+  clear() {
+    this.windows.clear();
+  }
+
+  async close() {
+    this.windows.clear();
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/** Shared by every API process: counters live in Redis and expire with their window. */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'portal:rl:',
+  ) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: true });
+    // Reconnection is automatic; failing commands are handled where they are called.
+    this.redis.on('error', () => {});
+  }
+
+  async hit(key: string, windowMs: number) {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
+      number,
+      number,
+    ];
+    return { count, resetMs: ttl };
+  }
+
+  async peek(key: string) {
+    const [count, ttl] = await Promise.all([
+      this.redis.get(this.prefix + key),
+      this.redis.pttl(this.prefix + key),
+    ]);
+    return { count: Number(count ?? 0), resetMs: Math.max(ttl, 0) };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close() {
+    this.redis.disconnect();
+  }
+}
+
+export function createRateLimitStore(redisUrl?: string): RateLimitStore {
+  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+}
+
+export interface Limit {
+  /** Name of the counter, e.g. 'login:ip'. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** The limits of docs/accounts.md: per IP and per account (e-mail address). */
+export const LIMITS = {
+  loginIp: { name: 'login:ip', max: 30, windowMs: 5 * 60_000 },
+  loginAccountFailures: { name: 'login:fail', max: 10, windowMs: 5 * 60_000 },
+  registrationIp: { name: 'signup:ip', max: 10, windowMs: 60 * 60_000 },
+  registrationAccount: { name: 'signup:account', max: 5, windowMs: 60 * 60_000 },
+  resetIp: { name: 'reset:ip', max: 10, windowMs: 60 * 60_000 },
+  resetAccount: { name: 'reset:account', max: 5, windowMs: 60 * 60_000 },
+  resetConfirmIp: { name: 'reset-confirm:ip', max: 20, windowMs: 60 * 60_000 },
+  resendIp: { name: 'resend:ip', max: 10, windowMs: 60 * 60_000 },
+  resendAccount: { name: 'resend:account', max: 5, windowMs: 60 * 60_000 },
+  contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
+  contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export function tooManyRequests(resetMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(resetMs / 1000));
+  return new ApiError(
+    429,
+    { detail: M.throttled.it.replace('{seconds}', String(seconds)) },
+    {
+      'retry-after': String(seconds),
+    },
+  );
+}
+
+/** Rate limiting as the routes use it; a store that fails (Redis down) lets the request through. */
+export class RateLimiter {
+  constructor(
+    readonly store: RateLimitStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private keyOf(limit: Limit, subject: string) {
+    return `${limit.name}:${subject.toLowerCase()}`;
+  }
+
+  /** Counts one hit; throws the 429 ApiError when the limit is passed. */
+  async consume(limit: Limit, subject: string): Promise<void> {
+    let result: { count: number; resetMs: number };
+    try {
+      result = await this.store.hit(this.keyOf(limit, subject), limit.windowMs);
+    } catch (err) {
+      this.log.warn({ err, limit: limit.name }, 'rate-limit store unavailable: request let through');
+      return;
+    }
+    if (result.count > limit.max) throw tooManyRequests(result.resetMs);
+  }
+
+  /** Throws the 429 ApiError when the count already reached the limit (without counting). */
+  async check(limit: Limit, subject: string): Promise<void> {
+    let result: { count: number; resetMs: number };
+    try {
+      result = await this.store.peek(this.keyOf(limit, subject));
+    } catch (err) {
+      this.log.warn({ err, limit: limit.name }, 'rate-limit store unavailable: request let through');
+      return;
+    }
+    if (result.count >= limit.max) throw tooManyRequests(result.resetMs);
+  }
+
+  async count(limit: Limit, subject: string): Promise<void> {
+    await this.store.hit(this.keyOf(limit, subject), limit.windowMs).catch(() => {});
+  }
+
+  async reset(limit: Limit, subject: string): Promise<void> {
+    await this.store.reset(this.keyOf(limit, subject)).catch(() => {});
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { body, choice, emailField, rawText, text } from './fields';
+
+/** reCAPTCHA v3 token of the form; required by the API when it has a secret key configured. */
+const recaptcha = rawText(4096).optional().describe('reCAPTCHA v3 token (action named after the form)');
+const password = rawText(256);
+
+export const LICENSE_STATUSES = ['active', 'inactive', 'pending'] as const;
+export const LicenseStatusSchema = z.enum(LICENSE_STATUSES);
+export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
+
+/** Who is asking for the data: shown on the profile, read by the staff approving a licence. */
+export const ORGANIZATION_TYPES = [
+  '',
+  'public_administration',
+  'waste_operator',
+  'company',
+  'research',
+  'association',
+  'media',
+  'private_citizen',
+  'other',
+] as const;
+export const ORGANIZATION_TYPE_LABELS: Record<(typeof ORGANIZATION_TYPES)[number], string> = {
+  '': 'Non indicato',
+  public_administration: 'Pubblica amministrazione',
+  waste_operator: 'Gestore dei rifiuti',
+  company: 'Impresa',
+  research: 'Università o ente di ricerca',
+  association: 'Associazione',
+  media: 'Stampa e media',
+  private_citizen: 'Privato cittadino',
+  other: 'Altro',
+};
+export const OrganizationTypeSchema = z.enum(ORGANIZATION_TYPES);
+
+export const LoginBodySchema = body({ email: emailField(), password, recaptcha });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+export const LoginResponseSchema = z.object({
+  key: z.string().describe('send as Authorization: Token <key>'),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const UserSchema = z.object({
+  pk: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organization: z.string(),
+  organizationType: OrganizationTypeSchema,
+  role: z.string().describe('job title or role inside the organisation'),
+  intendedUse: z.string().describe('what the data will be used for'),
+  licenseStatus: LicenseStatusSchema,
+  licenseRequestedAt: z.string().nullable().describe('ISO 8601, last licence request'),
+  licenseApprovedAt: z.string().nullable().describe('ISO 8601, set while the licence is active'),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** PATCH /api/auth/user/: any subset of the profile fields; email and licence fields are read-only. */
+export const UserPatchSchema = body({
+  firstName: text(150).optional(),
+  lastName: text(150).optional(),
+  organization: text(200, { blank: true }).optional(),
+  organizationType: choice(ORGANIZATION_TYPES).optional(),
+  role: text(200, { blank: true }).optional(),
+  intendedUse: text(2000, { blank: true }).optional(),
+});
+export type UserPatch = z.infer<typeof UserPatchSchema>;
+
+export const RegistrationBodySchema = body({
+  email1: emailField(),
+  email2: emailField(),
+  firstName: text(150),
+  lastName: text(150),
+  password,
+  recaptcha,
+});
+export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
+
+export const VerifyEmailBodySchema = body({ key: rawText(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+export const ResendEmailBodySchema = body({ email: emailField() });
+export type ResendEmailBody = z.infer<typeof ResendEmailBodySchema>;
+
+export const PasswordResetBodySchema = body({ email: emailField(), recaptcha });
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+export const PasswordResetConfirmBodySchema = body({
+  uid: rawText(64),
+  token: rawText(200),
+  newPassword1: password,
+  newPassword2: password,
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+export const CsrfSchema = z.object({ csrfToken: z.string() });
+export type Csrf = z.infer<typeof CsrfSchema>;

@@ -31,7 +31,9 @@ function webSourcesHash() {
       hash.update(`${path.relative(ROOT, file)}:${st.size}:${st.mtimeMs}\n`);
     }
   }
-  for (const name of Object.keys(process.env).filter((k) => k.startsWith('NEXT_PUBLIC_')).sort()) {
+  for (const name of Object.keys(process.env)
+    .filter((k) => k.startsWith('NEXT_PUBLIC_'))
+    .sort()) {
     hash.update(`${name}=${process.env[name]}\n`);
   }
   return hash.digest('hex');
@@ -84,7 +86,7 @@ export async function waitForUrl(url, { timeoutMs, isAlive = () => true }) {
  * Returns at once { ready, stop(), exited }: ready resolves when both answer, exited with the exit codes
  * once both processes are gone; stop() may be called at any moment, even before ready.
  */
-export function startServices({ env = {}, dev = false, log = console.log } = {}) {
+export function startServices({ env = {}, dev = false, apiOnly = false, log = console.log } = {}) {
   const apiPort = env.API_PORT ?? process.env.API_PORT ?? '8000';
   const webPort = env.PORT ?? process.env.PORT ?? '3000';
   const baseEnv = {
@@ -137,6 +139,7 @@ export function startServices({ env = {}, dev = false, log = console.log } = {})
       isAlive: () => api.exitCode === null && !stopping,
     });
     if (stopping) throw new Error('stopped');
+    if (apiOnly) return;
     const web = launch('web', [NEXT_BIN, dev ? 'dev' : 'start', '-p', String(webPort)], WEB_DIR);
     await waitForUrl(`http://127.0.0.1:${webPort}/`, {
       timeoutMs: 120_000,

@@ -22,7 +22,9 @@ try {
   if (!dev) ensureWebBuild({ log });
   services = startServices({ dev, log });
   await services.ready;
-  log(`Portal ready: http://localhost:${services.webPort}/  (API: http://localhost:${services.apiPort}/api/)`);
+  log(
+    `Portal ready: http://localhost:${services.webPort}/  (API: http://localhost:${services.apiPort}/api/)`,
+  );
   await services.exited;
   // Reached only when a server stopped on its own: that is a failure.
   if (!signalled) process.exit(1);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -102,6 +103,8 @@ export async function buildApp({
   await app.register(statsRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+  // The browsable reference, served from the bundled swagger-ui assets (no outside CDN).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   return app;
 }
 

@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { ApiError, translateBody } from './errors';
+import { langOf } from './i18n';
 
 interface Entry {
+  status: number;
   etag: string;
   body: string;
+  headers?: Record<string, string>;
 }
 
 export interface ResponseCache {
@@ -38,11 +42,11 @@ export interface ResponseCacheOptions {
   maxAgeSeconds?: number;
 }
 
-/** Canonical key: the path and the query parameters in sorted order. */
+/** Canonical key: the language of error messages, the path and the query parameters in sorted order. */
 function cacheKey(req: FastifyRequest): string {
   const url = new URL(req.url, 'http://x');
   url.searchParams.sort();
-  return `${url.pathname}?${url.searchParams.toString()}`;
+  return `${langOf(req)} ${url.pathname}?${url.searchParams.toString()}`;
 }
 
 /**
@@ -83,10 +87,22 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
       const key = cacheKey(req);
       let entry = entries.get(key);
       if (!entry) {
-        const body = JSON.stringify(schema.parse(await compute()));
-        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        let status = 200;
+        let body: string;
+        try {
+          body = JSON.stringify(schema.parse(await compute()));
+        } catch (err) {
+          // A 4xx depends only on the data too (unknown id, year without data): cached like an answer.
+          if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+          status = err.statusCode;
+          body = JSON.stringify(translateBody(langOf(req), err.body));
+        }
+        entry = { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
         if (entries.size >= maxEntries) entries.clear();
         entries.set(key, entry);
+      }
+      if (entry.status !== 200) {
+        return reply.code(entry.status).type('application/json; charset=utf-8').send(entry.body);
       }
       reply.header('ETag', entry.etag).header('Cache-Control', cacheControl);
       const inm = req.headers['if-none-match'];

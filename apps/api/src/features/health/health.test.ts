@@ -44,3 +44,13 @@ describe('GET /api/schema/', () => {
     );
   });
 });
+
+describe('GET /api/docs/', () => {
+  it('serves the browsable API reference from bundled assets', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+    expect(res.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+  });
+});

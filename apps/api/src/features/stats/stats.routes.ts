@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AreaStatsSchema,
@@ -14,7 +13,7 @@ import {
   WasteSortingMapSchema,
 } from '@portal/contract';
 import { RD_LEGEND, rdLegendClass } from '@portal/charts';
-import { MESSAGES } from '../../plugins/errors';
+import { ApiError, MESSAGES } from '../../plugins/errors';
 import { round } from './statistic';
 import {
   buildAreaStats,
@@ -30,19 +29,10 @@ const ITALY = { level: 'country', id: 'IT', name: 'Italia' } as const;
 const tags = ['stats'];
 const errors = { 400: ValidationErrorSchema, 404: DetailSchema };
 
-/** A YearError becomes 400 on its field; anything else propagates. */
-async function orBadYear<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof YearError) return reply.code(400).send({ [err.field]: [err.message] });
-    throw err;
-  }
-}
+const notFound = () => new ApiError(404, { detail: MESSAGES.notFound });
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.responseCache;
-  const notFound = (reply: FastifyReply) => reply.code(404).send({ detail: MESSAGES.notFound });
 
   app.get(
     '/api/stats/overall/',
@@ -54,24 +44,24 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AreaStatsSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      const { region, province, year, compareYear } = req.query;
-      let target: Target & { level: 'country' | 'region' | 'province' };
-      if (province) {
-        const p = await repo.getProvinceWithRegion(app.db, province);
-        if (!p) return notFound(reply);
-        target = { ...p.province, level: 'province', parents: [ITALY, p.region] };
-      } else if (region) {
-        const r = await repo.getRegionName(app.db, region);
-        if (!r) return notFound(reply);
-        target = { ...r, level: 'region', parents: [ITALY] };
-      } else {
-        target = { ...ITALY, parents: [] };
-      }
-      return orBadYear(reply, () =>
-        cache.send(req, reply, AreaStatsSchema, () => buildAreaStats(app.db, target, { year, compareYear })),
-      );
-    },
+    async (req, reply) =>
+      // Everything, the area lookup included, happens only on a cache miss: a hit touches no database.
+      cache.send(req, reply, AreaStatsSchema, async () => {
+        const { region, province, year, compareYear } = req.query;
+        let target: Target & { level: 'country' | 'region' | 'province' };
+        if (province) {
+          const p = await repo.getProvinceWithRegion(app.db, province);
+          if (!p) throw notFound();
+          target = { ...p.province, level: 'province', parents: [ITALY, p.region] };
+        } else if (region) {
+          const r = await repo.getRegionName(app.db, region);
+          if (!r) throw notFound();
+          target = { ...r, level: 'region', parents: [ITALY] };
+        } else {
+          target = { ...ITALY, parents: [] };
+        }
+        return buildAreaStats(app.db, target, { year, compareYear });
+      }),
   );
 
   app.get(
@@ -85,14 +75,13 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CityStatsSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      const c = await repo.getCityWithParents(app.db, req.params.id);
-      if (!c) return notFound(reply);
-      const target = { ...c.city, level: 'city' as const, parents: [ITALY, c.region, c.province] };
-      return orBadYear(reply, () =>
-        cache.send(req, reply, CityStatsSchema, () => buildCityStats(app.db, target, req.query)),
-      );
-    },
+    async (req, reply) =>
+      cache.send(req, reply, CityStatsSchema, async () => {
+        const c = await repo.getCityWithParents(app.db, req.params.id);
+        if (!c) throw notFound();
+        const target = { ...c.city, level: 'city' as const, parents: [ITALY, c.region, c.province] };
+        return buildCityStats(app.db, target, req.query);
+      }),
   );
 
   app.get(
@@ -112,52 +101,50 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (region && level === 'region') {
         return reply.code(400).send({ level: ["Con una regione il livello è 'province'."] });
       }
-      if (region && !(await repo.getRegionName(app.db, region))) return notFound(reply);
-      return orBadYear(reply, () =>
-        cache.send(req, reply, WasteSortingMapSchema, async () => {
-          // The years come from the area that contains the map: Italy, or the chosen region.
-          const parent = region
-            ? await repo.getAreaYears(app.db, 'region', region)
-            : await repo.getAreaYears(app.db, 'country', 'IT');
-          const available = completeYears(parent).years.map((r) => r.year);
-          const year = req.query.year ?? available[available.length - 1];
-          if (year === undefined || !available.includes(year)) {
-            throw new YearError(
-              'year',
-              `Nessun dato per l'anno ${req.query.year}. Anni disponibili: ${available.join(', ')}.`,
-            );
-          }
-          const rows = await repo.getMapRows(app.db, level, region);
-          const byArea = new Map<string, { id: string; name: string; row?: repo.MapRow }>();
-          for (const r of rows) {
-            const a = byArea.get(r.id) ?? { id: r.id, name: r.name };
-            if (r.year === year) a.row = r;
-            byArea.set(r.id, a);
-          }
-          return {
-            level,
-            year,
-            availableYears: available,
-            legend: RD_LEGEND.map((c) => ({ ...c })),
-            areas: [...byArea.values()].map(({ id, name, row }) => {
-              const rdPct = row?.rdPct ?? null;
-              // kg per inhabitant only where (almost) every comune of the area has tonnes that year.
-              const tonnesComplete = !!row && row.comuniWithTonnes >= TONNES_COVERAGE * row.comuniCount;
-              const kg =
-                tonnesComplete && row.producedT != null && row.population
-                  ? (row.producedT * 1000) / row.population
-                  : null;
-              return {
-                id,
-                name,
-                rdPct: rdPct === null ? null : round(rdPct, 2),
-                kgPerCapita: kg === null ? null : round(kg, 1),
-                legendClass: rdLegendClass(rdPct)?.id ?? null,
-              };
-            }),
-          };
-        }),
-      );
+      return cache.send(req, reply, WasteSortingMapSchema, async () => {
+        if (region && !(await repo.getRegionName(app.db, region))) throw notFound();
+        // The years come from the area that contains the map: Italy, or the chosen region.
+        const parent = region
+          ? await repo.getAreaYears(app.db, 'region', region)
+          : await repo.getAreaYears(app.db, 'country', 'IT');
+        const available = completeYears(parent).years.map((r) => r.year);
+        const year = req.query.year ?? available[available.length - 1];
+        if (year === undefined || !available.includes(year)) {
+          throw new YearError(
+            'year',
+            `Nessun dato per l'anno ${req.query.year}. Anni disponibili: ${available.join(', ')}.`,
+          );
+        }
+        const rows = await repo.getMapRows(app.db, level, region);
+        const byArea = new Map<string, { id: string; name: string; row?: repo.MapRow }>();
+        for (const r of rows) {
+          const a = byArea.get(r.id) ?? { id: r.id, name: r.name };
+          if (r.year === year) a.row = r;
+          byArea.set(r.id, a);
+        }
+        return {
+          level,
+          year,
+          availableYears: available,
+          legend: RD_LEGEND.map((c) => ({ ...c })),
+          areas: [...byArea.values()].map(({ id, name, row }) => {
+            const rdPct = row?.rdPct ?? null;
+            // kg per inhabitant only where (almost) every comune of the area has tonnes that year.
+            const tonnesComplete = !!row && row.comuniWithTonnes >= TONNES_COVERAGE * row.comuniCount;
+            const kg =
+              tonnesComplete && row.producedT != null && row.population
+                ? (row.producedT * 1000) / row.population
+                : null;
+            return {
+              id,
+              name,
+              rdPct: rdPct === null ? null : round(rdPct, 2),
+              kgPerCapita: kg === null ? null : round(kg, 1),
+              legendClass: rdLegendClass(rdPct)?.id ?? null,
+            };
+          }),
+        };
+      });
     },
   );
 

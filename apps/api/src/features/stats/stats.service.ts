@@ -1,5 +1,6 @@
 import type { Area, AreaStats, CityStats } from '@portal/contract';
 import type { Queryable } from '../../db/db';
+import { ApiError } from '../../plugins/errors';
 import { round } from './statistic';
 import { buildStatistic } from './statistic';
 import * as repo from './stats.repo';
@@ -25,13 +26,10 @@ export const REASONS = {
   noData: 'Nessun dato rilevato.',
 } as const;
 
-/** A parameter names a year the area has no data for: the route answers 400 on that field. */
-export class YearError extends Error {
-  constructor(
-    readonly field: 'year' | 'compareYear',
-    message: string,
-  ) {
-    super(message);
+/** A parameter names a year the area has no data for: answered 400 on that field. */
+export class YearError extends ApiError {
+  constructor(field: 'year' | 'compareYear', message: string) {
+    super(400, { [field]: [message] });
   }
 }
 

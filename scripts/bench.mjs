@@ -1,0 +1,101 @@
+// `npm run bench`: performance figures, printed, never asserted. Parts: `stats` (default: all).
+// stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
+// the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServices } from './services.mjs';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const API_PORT = 8200;
+const BARE_PORT = 8201;
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+  });
+}
+
+const row = (name, r, base) =>
+  `${name.padEnd(44)} ${String(Math.round(r.requests.average)).padStart(8)} req/s` +
+  `   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms` +
+  `   errors ${r.errors + r.non2xx}` +
+  (base ? `   ratio ${(r.requests.average / base.requests.average).toFixed(2)}` : '');
+
+async function benchStats() {
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  console.log('Starting the API on a fresh embedded database with the bundled data…');
+  const services = startServices({
+    env: { VAR_DIR: varDir, API_PORT: String(API_PORT), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    apiOnly: true,
+    log: () => {},
+  });
+  try {
+    await services.ready;
+    const api = `http://127.0.0.1:${API_PORT}`;
+    const all = [];
+    for (let next = `${api}/api/cities/city/?pageSize=500`; next;) {
+      const page = await (await fetch(next)).json();
+      all.push(...page.results.map((c) => c.id));
+      next = page.next && page.next.replace(/^https?:\/\/[^/]+/, api);
+    }
+    // 500 comuni drawn at random, each asked once first, as earlier visitors would have.
+    // (A few comuni merged away before 2024 have no data at all; they are left out of the sample.)
+    const cities = [];
+    const warmStart = Date.now();
+    for (const id of all.sort(() => Math.random() - 0.5)) {
+      if ((await fetch(`${api}/api/stats/cities/city/${id}/`)).ok) cities.push(id);
+      if (cities.length === 500) break;
+    }
+    console.log(
+      `First (uncached) answer of a comune: ${((Date.now() - warmStart) / cities.length).toFixed(1)} ms on average`,
+    );
+    const overall = Buffer.from(await (await fetch(`${api}/api/stats/overall/`)).arrayBuffer());
+    const city = Buffer.from(await (await fetch(`${api}/api/stats/cities/city/${cities[0]}/`)).arrayBuffer());
+
+    const bare = http.createServer((req, res) => {
+      const body = req.url.startsWith('/api/stats/overall/') ? overall : city;
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+      });
+      res.end(body);
+    });
+    await new Promise((r) => bare.listen(BARE_PORT, '127.0.0.1', r));
+
+    const randomCity = (base) => ({
+      url: base,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/stats/cities/city/${cities[Math.floor(Math.random() * cities.length)]}/`,
+          }),
+        },
+      ],
+    });
+    console.log(
+      `\n${CONNECTIONS} connections, ${DURATION_S} s each, ${cities.length} random comuni of ${all.length}\n`,
+    );
+    const bareOverall = await run({ url: `http://127.0.0.1:${BARE_PORT}/api/stats/overall/` });
+    const apiOverall = await run({ url: `${api}/api/stats/overall/` });
+    const bareCity = await run(randomCity(`http://127.0.0.1:${BARE_PORT}`));
+    const apiCity = await run(randomCity(api));
+    console.log(row('bare node:http  /api/stats/overall/', bareOverall));
+    console.log(row('API             /api/stats/overall/', apiOverall, bareOverall));
+    console.log(row('bare node:http  /api/stats/cities/city/{id}/', bareCity));
+    console.log(row('API             /api/stats/cities/city/{id}/', apiCity, bareCity));
+    bare.close();
+  } finally {
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+  }
+}
+
+const parts = process.argv.slice(2);
+if (parts.length === 0 || parts.includes('stats')) await benchStats();

@@ -27,7 +27,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@portal/api'], message: 'The web app never imports API code.' }] },
+        {
+          patterns: [
+            { group: ['**/apps/api/**', '@portal/api'], message: 'The web app never imports API code.' },
+          ],
+        },
       ],
     },
   },

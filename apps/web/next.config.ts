@@ -1,0 +1,12 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  transpilePackages: ['@portal/contract', '@portal/charts'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Every API path ends with '/' (Django REST Framework convention): never redirect '/api/x/' to
+  // '/api/x'. /api/* itself is forwarded to API_URL by src/proxy.ts, read at start rather than at build.
+  skipTrailingSlashRedirect: true,
+};
+
+export default nextConfig;

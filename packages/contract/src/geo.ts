@@ -60,3 +60,14 @@ export const CityDetailSchema = z.object({
   years: z.array(z.number().int()).describe('years with collection data, ascending'),
 });
 export type CityDetail = z.infer<typeof CityDetailSchema>;
+
+/** A TopoJSON topology as bundled (ISTAT boundaries via openpolis): objects keyed by layer name. */
+export const TopologySchema = z
+  .object({
+    type: z.literal('Topology'),
+    objects: z.record(z.string(), z.unknown()),
+    arcs: z.array(z.unknown()),
+  })
+  .loose();
+export type Topology = z.infer<typeof TopologySchema>;
+export const BoundaryRegionParamsSchema = z.object({ regionId });

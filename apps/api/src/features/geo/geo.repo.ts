@@ -93,3 +93,16 @@ export async function getCity(db: Queryable, id: string): Promise<CityDetail | n
     years: years ?? [],
   };
 }
+
+/** The stored TopoJSON of one boundary layer ('regions'/'provinces' of 'IT', 'comuni' of a region). */
+export async function getBoundary(
+  db: Queryable,
+  level: 'regions' | 'provinces' | 'comuni',
+  areaId: string,
+): Promise<unknown | null> {
+  const [row] = await db.query<{ topojson: string }>(
+    'SELECT topojson FROM boundaries WHERE level = $1 AND area_id = $2',
+    [level, areaId],
+  );
+  return row ? (JSON.parse(row.topojson) as unknown) : null;
+}

@@ -7,11 +7,14 @@ import {
   DetailSchema,
   ProvinceListQuerySchema,
   ProvinceListSchema,
+  BoundaryRegionParamsSchema,
+  TopologySchema,
   RegionListSchema,
   ValidationErrorSchema,
 } from '@portal/contract';
 import { pageLinks } from '../../plugins/pagination';
-import { getCity, listCities, listProvinces, listRegions } from './geo.repo';
+import { ApiError, MESSAGES } from '../../plugins/errors';
+import { getBoundary, getCity, listCities, listProvinces, listRegions } from './geo.repo';
 
 const tags = ['cities'];
 
@@ -66,5 +69,36 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!city) return reply.code(404).send({ detail: 'Non trovato.' });
       return city;
     },
+  );
+
+  // Boundaries for the maps, as TopoJSON (ISTAT 2023 via openpolis), cached with an ETag.
+  const boundary = (level: 'regions' | 'provinces' | 'comuni', areaId: string) => async () => {
+    const topology = await getBoundary(app.db, level, areaId);
+    if (!topology) throw new ApiError(404, { detail: MESSAGES.notFound });
+    return TopologySchema.parse(topology);
+  };
+  const boundarySchema = { 200: TopologySchema, 404: DetailSchema };
+  app.get(
+    '/api/cities/boundaries/regions/',
+    { schema: { tags, summary: 'Boundaries of the 20 regions (TopoJSON)', response: boundarySchema } },
+    async (req, reply) => app.responseCache.send(req, reply, TopologySchema, boundary('regions', 'IT')),
+  );
+  app.get(
+    '/api/cities/boundaries/provinces/',
+    { schema: { tags, summary: 'Boundaries of the 107 provinces (TopoJSON)', response: boundarySchema } },
+    async (req, reply) => app.responseCache.send(req, reply, TopologySchema, boundary('provinces', 'IT')),
+  );
+  app.get(
+    '/api/cities/boundaries/comuni/:regionId/',
+    {
+      schema: {
+        tags,
+        summary: 'Boundaries of the comuni of one region (TopoJSON)',
+        params: BoundaryRegionParamsSchema,
+        response: { ...boundarySchema, 400: ValidationErrorSchema },
+      },
+    },
+    async (req, reply) =>
+      app.responseCache.send(req, reply, TopologySchema, boundary('comuni', req.params.regionId)),
   );
 };

@@ -120,3 +120,39 @@ describe('unknown routes', () => {
     expect(res.json()).toEqual({ detail: 'Non trovato.' });
   });
 });
+
+describe('GET /api/cities/boundaries/…/', () => {
+  const topology = {
+    type: 'Topology',
+    objects: { regions: { type: 'GeometryCollection', geometries: [] } },
+    arcs: [],
+  };
+  beforeAll(async () => {
+    await t.db.query("INSERT INTO boundaries (level, area_id, topojson) VALUES ('regions', 'IT', $1)", [
+      JSON.stringify(topology),
+    ]);
+  });
+  it('serves the stored TopoJSON with an ETag', async () => {
+    const res = await get('/api/cities/boundaries/regions/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(topology);
+    expect(res.headers.etag).toBeDefined();
+  });
+  it('compresses when asked', async () => {
+    const big = { ...topology, arcs: Array.from({ length: 2000 }, (_, i) => [[i, i]]) };
+    await t.db.query("INSERT INTO boundaries (level, area_id, topojson) VALUES ('comuni', '05', $1)", [
+      JSON.stringify(big),
+    ]);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/cities/boundaries/comuni/05/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+  it('answers 404 for a layer that is not there and 400 for a bad region code', async () => {
+    expect((await get('/api/cities/boundaries/provinces/')).statusCode).toBe(404);
+    expect((await get('/api/cities/boundaries/comuni/19/')).json()).toEqual({ detail: 'Non trovato.' });
+    expect((await get('/api/cities/boundaries/comuni/xx/')).statusCode).toBe(400);
+  });
+});

@@ -122,8 +122,12 @@ if (!only || only === 'e2e') {
   }
 }
 
+/**
+ * The browser tests run the built app against a fresh database: on the PostgreSQL server when one answers
+ * (so fixtures can run admin commands while the API is up), on a fresh embedded PGlite otherwise.
+ */
 async function runE2e() {
-  log('browser tests: building the web app and starting both servers on a fresh embedded database');
+  log('browser tests: building the web app and starting both servers on a fresh database');
   try {
     ensureWebBuild({ log });
   } catch (err) {
@@ -131,8 +135,25 @@ async function runE2e() {
     return;
   }
   const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let databaseUrl = '';
+  const dbName = `portal_e2e_${process.pid}_${Date.now()}`;
+  if (await postgresAnswers(adminUrl)) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  } else if (CI) {
+    failedParts.push('browser tests need PostgreSQL under CI');
+    return;
+  } else {
+    log('Notice: no PostgreSQL answers; the browser tests run on PGlite and skip what needs admin commands.');
+  }
   const services = startServices({
-    env: { VAR_DIR: varDir, API_PORT: '8100', PORT: '3100', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { VAR_DIR: varDir, API_PORT: '8100', PORT: '3100', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
     log,
   });
   try {
@@ -145,6 +166,7 @@ async function runE2e() {
         E2E_BASE_URL: 'http://localhost:3100',
         E2E_API_URL: 'http://127.0.0.1:8100',
         E2E_VAR_DIR: varDir,
+        E2E_DATABASE_URL: databaseUrl,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
     );
@@ -159,6 +181,12 @@ async function runE2e() {
   } finally {
     await services.stop();
     rmSync(varDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }
 

@@ -8,10 +8,14 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: fileURLToPath(new URL('../test-results/', import.meta.url)),
+  // Playwright empties this folder at start: parallel runs get their own (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? fileURLToPath(new URL('../test-results/', import.meta.url)),
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // The suite shares one server pair and one database; specs create their own users.
+  workers: 1,
+  timeout: 60_000,
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
     locale: 'it-IT',

@@ -11,10 +11,11 @@ const WEB_DIR = path.join(ROOT, 'apps/web');
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const BUILD_INPUTS = ['apps/web', 'packages/contract', 'packages/charts'];
 const SKIP = new Set(['node_modules', '.next', 'test-results']);
+const isBuildDir = (name) => SKIP.has(name) || name.startsWith('.next-');
 
 function collectFiles(dir, out) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
+    if (isBuildDir(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) collectFiles(full, out);
     else out.push(full);
@@ -41,7 +42,7 @@ function webSourcesHash() {
 
 /** Runs `next build` unless the last build was made from the same sources. */
 export function ensureWebBuild({ log = console.log } = {}) {
-  const stampFile = path.join(WEB_DIR, '.next', 'portal-build-stamp');
+  const stampFile = path.join(WEB_DIR, process.env.NEXT_DIST_DIR || '.next', 'portal-build-stamp');
   const current = webSourcesHash();
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) return false;
   log('Building the web app (first start or changed sources)…');

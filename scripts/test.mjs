@@ -11,6 +11,9 @@ import { ROOT, ensureWebBuild, startServices } from './services.mjs';
 const only = process.argv[2];
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = '/usr/bin/chromium';
+// Ports of the servers the browser tests start (E2E_WEB_PORT / E2E_API_PORT override them).
+const E2E_WEB_PORT = process.env.E2E_WEB_PORT ?? '3100';
+const E2E_API_PORT = process.env.E2E_API_PORT ?? '8100';
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -153,7 +156,13 @@ async function runE2e() {
     log('Notice: no PostgreSQL answers; the browser tests run on PGlite and skip what needs admin commands.');
   }
   const services = startServices({
-    env: { VAR_DIR: varDir, API_PORT: '8100', PORT: '3100', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
+    env: {
+      VAR_DIR: varDir,
+      API_PORT: E2E_API_PORT,
+      PORT: E2E_WEB_PORT,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+    },
     log,
   });
   try {

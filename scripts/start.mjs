@@ -17,6 +17,12 @@ const onSignal = async (signal) => {
 };
 process.on('SIGINT', () => void onSignal('SIGINT'));
 process.on('SIGTERM', () => void onSignal('SIGTERM'));
+// If whatever started us (npm, a shell, a supervisor) dies without passing on a signal, we are
+// re-parented: stop the servers rather than leave them running as orphans.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void onSignal('parent exited');
+}, 500).unref();
 
 try {
   if (!dev) ensureWebBuild({ log });

@@ -4,3 +4,5 @@ export * from './stats';
 export * from './fields';
 export * from './auth';
 export * from './contact';
+export * from './downloads';
+export * from './rvm';

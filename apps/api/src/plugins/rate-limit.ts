@@ -125,6 +125,7 @@ export const LIMITS = {
   resendAccount: { name: 'resend:account', max: 5, windowMs: 60 * 60_000 },
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
   contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
+  downloadsUser: { name: 'download:user', max: 60, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export function tooManyRequests(resetMs: number): ApiError {

@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DetailSchema,
+  DownloadCountSchema,
+  DownloadQuerySchema,
+  ValidationErrorSchema,
+  type DownloadQuery,
+} from '@portal/contract';
+import { ApiError, MESSAGES } from '../../plugins/errors';
+import { M } from '../../plugins/i18n';
+import { LIMITS } from '../../plugins/rate-limit';
+import { csvStream, safeFileName, type CsvColumn } from './csv';
+import * as repo from './downloads.repo';
+import type { WasteExportFilter, WasteExportRow } from './downloads.repo';
+
+const tags = ['downloads'];
+
+/** CSV needs a licence in force; checked before any parameter, after the sign-in check. */
+export async function canDownloadCsv(db: Parameters<typeof repo.getLicenseStatus>[0], userId: number) {
+  return (await repo.getLicenseStatus(db, userId)) === 'active';
+}
+
+function filterOf(q: DownloadQuery): WasteExportFilter {
+  return {
+    level: q.level,
+    id: q.id,
+    years: q.years ?? (q.year !== undefined ? [q.year] : undefined),
+    wasteFraction: q.waste_fraction,
+    sortingType: q.sorting_type,
+    actionsCategory: q.actions_category,
+  };
+}
+
+async function wasteColumns(
+  db: Parameters<typeof repo.listFractionColumns>[0],
+): Promise<CsvColumn<WasteExportRow>[]> {
+  const fractions = await repo.listFractionColumns(db);
+  return [
+    { header: 'anno', value: (r) => String(r.year) },
+    { header: 'codice_istat', value: (r) => r.cityId },
+    { header: 'comune', value: (r) => r.city },
+    { header: 'sigla_provincia', value: (r) => r.sigla },
+    { header: 'provincia', value: (r) => r.province },
+    { header: 'regione', value: (r) => r.region },
+    { header: 'popolazione', value: (r) => r.population, decimals: 0 },
+    { header: 'rifiuti_urbani_t', value: (r) => r.producedT },
+    { header: 'raccolta_differenziata_t', value: (r) => r.sortedT },
+    { header: 'raccolta_differenziata_percentuale', value: (r) => r.rdPct, decimals: 2 },
+    {
+      header: 'raccolta_differenziata_kg_abitante',
+      value: (r) => (r.sortedT !== null && r.population ? (r.sortedT * 1000) / r.population : null),
+      decimals: 2,
+    },
+    { header: 'costo_servizio_euro_abitante', value: (r) => r.costPerCapita, decimals: 2 },
+    { header: 'aggregazione', value: (r) => r.aggregationName },
+    ...fractions.map((f): CsvColumn<WasteExportRow> => ({
+      header: `${f.id}_t`,
+      value: (r) => r.fractions?.[f.id] ?? null,
+    })),
+    { header: 'fonte', value: (r) => r.source },
+  ];
+}
+
+export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. */
+  const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
+    await app.requireUser(req);
+    const format = (req.query as Record<string, unknown> | undefined)?.format;
+    if ((csvOnly || format === 'csv') && !(await canDownloadCsv(app.db, req.user!.id))) {
+      throw new ApiError(403, { detail: M.csvLicenseRequired.it });
+    }
+  };
+
+  app.get(
+    '/api/stats/download/count/',
+    {
+      onRequest: guard(true),
+      schema: {
+        tags,
+        summary: 'How many rows the CSV export of the same query gives (licence active)',
+        querystring: DownloadQuerySchema,
+        response: {
+          200: DownloadCountSchema,
+          400: ValidationErrorSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+        },
+      },
+    },
+    async (req) => {
+      const f = filterOf(req.query);
+      if (!(await repo.areaExists(app.db, f.level, f.id)))
+        throw new ApiError(404, { detail: MESSAGES.notFound });
+      return { rows: await repo.countWasteRows(app.db, f) };
+    },
+  );
+
+  app.get(
+    '/api/stats/download/',
+    {
+      onRequest: guard(false),
+      schema: {
+        tags,
+        summary: 'One statistic as pdf/png/jpg (signed in), or the filtered data as CSV (licence active)',
+        querystring: DownloadQuerySchema,
+        response: { 400: ValidationErrorSchema, 401: DetailSchema, 403: DetailSchema, 404: DetailSchema },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const user = req.user!;
+      await app.rateLimiter.consume(LIMITS.downloadsUser, String(user.id));
+      if (q.format !== 'csv') {
+        throw new ApiError(501, { detail: M.formatNotYetAvailable.it });
+      }
+      if (q.source === '2') {
+        throw new ApiError(400, {
+          source: ['Per gli ecocompattatori usa il download della pagina Ecocompattatori.'],
+        });
+      }
+      const f = filterOf(q);
+      if (!(await repo.areaExists(app.db, f.level, f.id)))
+        throw new ApiError(404, { detail: MESSAGES.notFound });
+      const columns = await wasteColumns(app.db);
+      const counter = { rows: 0 };
+      const stream = csvStream(columns, repo.streamWasteRows(app.db, f), counter);
+      const date = new Date().toISOString().slice(0, 10);
+      const name = safeFileName(
+        [
+          'raccolta-differenziata',
+          q.level === 'country' ? 'italia' : `${q.level}-${q.id}`,
+          f.years?.join('-'),
+          q.waste_fraction,
+          q.sorting_type,
+          q.actions_category,
+          date,
+        ],
+        'csv',
+      );
+      stream.on('close', () => {
+        req.log.info({ userId: user.id, format: 'csv', query: q, rows: counter.rows }, 'download');
+        repo
+          .logDownload(app.db, { userId: user.id, format: 'csv', query: q, rowCount: counter.rows })
+          .catch((err) => req.log.error({ err }, 'download log failed'));
+      });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(stream as never); // a stream is sent as is, never serialized
+    },
+  );
+};

@@ -16,7 +16,9 @@ export const StatisticKindSchema = z.enum([
 export type StatisticKind = z.infer<typeof StatisticKindSchema>;
 
 /** The data-source switch: 1 'Dati raccolta', 2 'Dati ecocompattatori'. */
-export const DataSourceSchema = z.enum(['1', '2'], { message: "Fonte non valida: 1 (raccolta) o 2 (ecocompattatori)." });
+export const DataSourceSchema = z.enum(['1', '2'], {
+  message: 'Fonte non valida: 1 (raccolta) o 2 (ecocompattatori).',
+});
 export const DATA_SOURCES = [
   { value: '1', key: 'waste', label: 'Dati raccolta' },
   { value: '2', key: 'reverseVending', label: 'Dati ecocompattatori' },
@@ -33,9 +35,16 @@ export const DownloadQuerySchema = z
   .object({
     format: z.enum(['pdf', 'png', 'jpg', 'csv'], { message: 'Formato non valido: pdf, png, jpg o csv.' }),
     statistic: StatisticKindSchema.optional(),
-    level: z.enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' }).default('country'),
+    level: z
+      .enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' })
+      .default('country'),
     id: z.string().optional(),
-    year: z.coerce.number({ message: 'Anno non valido.' }).int('Anno non valido.').min(1990).max(2100).optional(),
+    year: z.coerce
+      .number({ message: 'Anno non valido.' })
+      .int('Anno non valido.')
+      .min(1990)
+      .max(2100)
+      .optional(),
     years: z
       .string()
       .regex(/^\d{4}(,\d{4}){0,49}$/, 'Anni non validi: elenco separato da virgole, es. 2022,2023.')
@@ -49,9 +58,14 @@ export const DownloadQuerySchema = z
   .strict()
   .superRefine((q, ctx) => {
     if (q.level === 'country') {
-      if (q.id !== undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: "Per l'Italia non serve un codice." });
+      if (q.id !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['id'], message: "Per l'Italia non serve un codice." });
     } else if (!q.id || !ID_PATTERN[q.level].test(q.id)) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Codice ISTAT mancante o non valido per il livello scelto.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'Codice ISTAT mancante o non valido per il livello scelto.',
+      });
     }
     if (q.year !== undefined && q.years !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['years'], message: 'Indicare year oppure years, non entrambi.' });

@@ -20,7 +20,6 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { statsRoutes } from './features/stats/stats.routes';
-import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
 import { getDataVersion } from './features/stats/stats.repo';
 import { responseCachePlugin } from './plugins/response-cache';
@@ -106,7 +105,6 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(contactRoutes);
   await app.register(statsRoutes);
-  await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());

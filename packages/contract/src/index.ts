@@ -5,4 +5,3 @@ export * from './fields';
 export * from './auth';
 export * from './contact';
 export * from './downloads';
-export * from './rvm';

@@ -109,7 +109,11 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     const child = spawn(process.execPath, args, { cwd, env: baseEnv, stdio: 'inherit' });
     children.push({ name, child });
     child.on('exit', (code, signal) => {
-      exitCodes[name] = code ?? (signal ? 128 : 1);
+      // A process we asked to stop that ends by that signal (next start does) stopped cleanly.
+      const stoppedBySignal =
+        stopping && (signal === 'SIGTERM' || signal === 'SIGINT' || code === 143 || code === 130);
+      exitCodes[name] = stoppedBySignal ? 0 : (code ?? 1);
+      log(`${name} exited (${signal ?? code})`);
       if (!stopping) {
         log(`${name} exited unexpectedly (${code ?? signal}); stopping the rest.`);
         stop();

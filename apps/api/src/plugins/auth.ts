@@ -79,8 +79,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   async function authenticate(req: FastifyRequest): Promise<void> {
     const header = req.headers.authorization;
-    if (!header) return;
-    const key = tokenFromHeader(header);
+    // A plain link to a file (a download) cannot send a header: the web app's `token` cookie, which the
+    // /api/* proxy passes on, stands in for it. Unsafe methods stay protected by the CSRF check.
+    const cookie = req.cookies?.token;
+    if (!header && !cookie) return;
+    const key = header ? tokenFromHeader(header) : /^\S{1,200}$/.test(cookie!) ? cookie! : null;
     if (!key) throw unauthorized(M.invalidToken.it);
     const hash = sha256(key);
     const user = await findUserByToken(app.db, hash);

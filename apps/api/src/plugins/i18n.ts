@@ -21,10 +21,7 @@ export const M = {
     it: "Per scaricare i dati in CSV serve una licenza d'uso attiva: richiedila dalla pagina Profilo.",
     en: 'Downloading data as CSV requires an active data-use licence: request it from your Profile page.',
   },
-  formatNotYetAvailable: {
-    it: 'Questo formato non è ancora disponibile: scarica i dati in CSV.',
-    en: 'This format is not available yet: download the data as CSV.',
-  },
+
   generic: {
     it: 'Ops... Qualcosa è andato storto, riprova più tardi.',
     en: 'Oops... Something went wrong, please try again later.',

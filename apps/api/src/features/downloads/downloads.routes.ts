@@ -1,10 +1,12 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
   DownloadCountSchema,
   DownloadQuerySchema,
   ValidationErrorSchema,
+  type AreaStats,
+  type CityStats,
   type DownloadQuery,
 } from '@portal/contract';
 import { ApiError, MESSAGES } from '../../plugins/errors';
@@ -12,6 +14,15 @@ import { M } from '../../plugins/i18n';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvStream, safeFileName, type CsvColumn } from './csv';
 import * as repo from './downloads.repo';
+import {
+  NoDataError,
+  renderSvg,
+  STATISTIC_TITLES,
+  statisticOption,
+  svgToJpeg,
+  svgToPdf,
+  svgToPng,
+} from './render';
 import type { WasteExportFilter, WasteExportRow } from './downloads.repo';
 
 const tags = ['downloads'];
@@ -62,7 +73,65 @@ async function wasteColumns(
   ];
 }
 
+const SOURCE_LINE = 'Fonte: ISPRA, Catasto rifiuti; ISTAT';
+const DEMO_LINE = 'Dati dimostrativi, senza fonte pubblica';
+const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' } as const;
+
+/** The statistics of the requested area and year, through the cached statistics endpoints. */
+async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaStats | CityStats> {
+  const params = new URLSearchParams();
+  const year = q.year ?? q.years?.[0];
+  if (year !== undefined) params.set('year', String(year));
+  let url = '/api/stats/overall/';
+  if (q.level === 'region') params.set('region', q.id!);
+  if (q.level === 'province') params.set('province', q.id!);
+  if (q.level === 'city') url = `/api/stats/cities/city/${q.id}/`;
+  const res = await app.inject({ method: 'GET', url: `${url}?${params}` });
+  if (res.statusCode !== 200) throw new ApiError(res.statusCode, res.json());
+  return res.json();
+}
+
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** pdf, png or jpg of one statistic, drawn from the chart definitions the page uses. */
+  async function sendImage(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
+    const format = q.format as 'pdf' | 'png' | 'jpg';
+    const kind = q.statistic!;
+    const stats = await loadStats(app, q);
+    let option;
+    try {
+      option = statisticOption(kind, stats);
+    } catch (err) {
+      if (err instanceof NoDataError) throw new ApiError(404, { detail: err.message });
+      throw err;
+    }
+    const demo = [
+      'wasteSortingTypes',
+      'wasteSortingType',
+      'mostUsedActionCategories',
+      'actionCategories',
+    ].includes(kind);
+    const heading = {
+      title: STATISTIC_TITLES[kind],
+      subtitle: `${stats.area.name} · ${stats.year}${stats.compareYear ? ` (confronto con il ${stats.compareYear})` : ''}`,
+      source: demo ? DEMO_LINE : SOURCE_LINE,
+    };
+    const svg = renderSvg(option, heading);
+    const body =
+      format === 'png'
+        ? svgToPng(svg)
+        : format === 'jpg'
+          ? await svgToJpeg(svg)
+          : await svgToPdf(svg, heading);
+    const name = safeFileName([kind, stats.area.name, stats.year], format);
+    req.log.info({ userId: req.user!.id, format, query: q }, 'download');
+    await repo.logDownload(app.db, { userId: req.user!.id, format, query: q, rowCount: null });
+    return reply
+      .header('Content-Type', MIME[format])
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(body as never);
+  }
+
   /** 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. */
   const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
     await app.requireUser(req);
@@ -111,9 +180,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const user = req.user!;
       await app.rateLimiter.consume(LIMITS.downloadsUser, String(user.id));
-      if (q.format !== 'csv') {
-        throw new ApiError(501, { detail: M.formatNotYetAvailable.it });
-      }
+      if (q.format !== 'csv') return sendImage(req, reply, q);
       if (q.source === '2') {
         throw new ApiError(400, {
           source: ['Per gli ecocompattatori usa il download della pagina Ecocompattatori.'],

@@ -2,11 +2,12 @@
 // stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
 // the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServices } from './services.mjs';
+import { ROOT, startServices } from './services.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -97,5 +98,71 @@ async function benchStats() {
   }
 }
 
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+// csv — the full national CSV export of a licensed user: rows/s and the API's peak resident memory.
+async function benchCsv() {
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const email = 'bench@example.it';
+  const password = 'Bench-Licenza-2024';
+  for (const args of [
+    ['user', 'create', '--email', email, '--password', password, '--verified'],
+    ['license', 'approve', email],
+  ]) {
+    const res = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`admin ${args.join(' ')}: ${res.stderr}`);
+  }
+  console.log('\nStarting the API on a fresh embedded database with the bundled data…');
+  const services = startServices({
+    env: { VAR_DIR: varDir, API_PORT: String(API_PORT), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    apiOnly: true,
+    log: () => {},
+  });
+  try {
+    await services.ready;
+    const api = `http://127.0.0.1:${API_PORT}`;
+    const csrf = 'bench-csrf-token-0123456789';
+    const login = await fetch(`${api}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+      body: JSON.stringify({ email, password }),
+    });
+    const { key } = await login.json();
+    const pid = services.pidOf('api');
+    let peak = rssMb(pid);
+    const before = peak;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+    const started = performance.now();
+    const res = await fetch(`${api}/api/stats/download/?format=csv`, {
+      headers: { authorization: `Token ${key}` },
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const rows = lines - 1;
+    console.log(
+      `\nFull national CSV export (status ${res.status}): ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s`,
+    );
+    console.log(`  ${Math.round(rows / seconds).toLocaleString('en')} rows/s`);
+    console.log(
+      `  API resident memory: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak (+${(peak - before).toFixed(0)} MB)`,
+    );
+  } finally {
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+  }
+}
+
 const parts = process.argv.slice(2);
 if (parts.length === 0 || parts.includes('stats')) await benchStats();
+if (parts.length === 0 || parts.includes('csv')) await benchCsv();

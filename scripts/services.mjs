@@ -152,5 +152,6 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     });
   })();
   ready.catch(() => stop());
-  return { ready, stop, exited, apiPort, webPort };
+  const pidOf = (name) => children.find((c) => c.name === name)?.child.pid;
+  return { ready, stop, exited, apiPort, webPort, pidOf };
 }

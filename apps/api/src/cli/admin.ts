@@ -4,6 +4,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import { loadConfig } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
@@ -12,8 +14,6 @@ import { importDataset, ImportValidationError } from '../features/imports/import
 import { createProgress } from '../features/imports/progress';
 import { isSeeded, seedBundledData } from '../features/imports/seed';
 import { DATASET_IDS, isDatasetId } from '../features/imports/types';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** A usage mistake: the message and the help go to stderr, exit code 2. */
 export class UsageError extends Error {}
@@ -94,7 +94,7 @@ export function helpText(): string {
     'Datasets (import <dataset> <file>):',
     ...DATASET_IDS.map((d) => `  ${d.padEnd(dsWidth)}${DATASETS[d].description}`),
     '',
-    'Database: DATABASE_URL (postgres://…) if set, else PGlite in var/db (DB_DIR overrides).',
+    'Database: DATABASE_URL (postgres://…) if set, else PGlite in VAR_DIR/db (DB_DIR overrides).',
     'Relative paths are resolved against the folder npm was run from.',
   ].join('\n');
 }
@@ -118,10 +118,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   let db: Db | undefined;
   try {
-    db = await openDb({
-      databaseUrl: process.env.DATABASE_URL || undefined,
-      dataDir: process.env.DB_DIR ? resolveUserPath(process.env.DB_DIR) : resolve(REPO_ROOT, 'var/db'),
+    // The same database as the server: DATABASE_URL, else PGlite in DB_DIR (default VAR_DIR/db).
+    const config = loadConfig({
+      ...process.env,
+      ...(process.env.DB_DIR ? { DB_DIR: resolveUserPath(process.env.DB_DIR) } : {}),
+      ...(process.env.VAR_DIR ? { VAR_DIR: resolveUserPath(process.env.VAR_DIR) } : {}),
     });
+    if (!config.DATABASE_URL) await mkdir(config.DB_DIR, { recursive: true });
+    db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
     const applied = await migrate(db);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     return await found.command.run(found.args, { db, log });

@@ -81,9 +81,7 @@ export async function* streamWasteRows(
       `SELECT w.year, c.id AS "cityId", c.name AS city, p.sigla, p.name AS province, r.name AS region,
               w.population, w.produced_t AS "producedT", w.sorted_t AS "sortedT",
               coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct",
-              w.cost_per_capita AS "costPerCapita", w.aggregation_name AS "aggregationName", w.source,
-              (SELECT json_object_agg(fs.fraction_id, fs.tonnes) FROM waste_fraction_stats fs
-                WHERE fs.city_id = w.city_id AND fs.year = w.year) AS fractions
+              w.cost_per_capita AS "costPerCapita", w.aggregation_name AS "aggregationName", w.source
          FROM waste_stats w
          JOIN cities c ON c.id = w.city_id
          JOIN provinces p ON p.id = c.province_id
@@ -94,8 +92,22 @@ export async function* streamWasteRows(
       [...params, after[0], after[1], pageSize],
     );
     if (rows.length === 0) return;
-    yield rows;
     const last = rows[rows.length - 1]!;
+    // The fractions of the page's comuni in one range scan of the primary key, matched in memory.
+    const fractions = await db.query<{ cityId: string; year: number; fractionId: string; tonnes: number }>(
+      `SELECT city_id AS "cityId", year, fraction_id AS "fractionId", tonnes FROM waste_fraction_stats
+        WHERE city_id BETWEEN $1 AND $2`,
+      [rows[0]!.cityId, last.cityId],
+    );
+    const byRow = new Map<string, Record<string, number>>();
+    for (const f of fractions) {
+      const key = `${f.cityId}:${f.year}`;
+      const entry = byRow.get(key) ?? {};
+      entry[f.fractionId] = f.tonnes;
+      byRow.set(key, entry);
+    }
+    for (const row of rows) row.fractions = byRow.get(`${row.cityId}:${row.year}`) ?? null;
+    yield rows;
     after = [last.cityId, last.year];
     if (rows.length < pageSize) return;
   }

@@ -1,0 +1,31 @@
+/** Italian texts of the data download form (/scarica-dati). */
+export const downloadMessages = {
+  intro:
+    'Scegli la fonte, l’area, gli anni e i filtri: il riepilogo sotto indica quante righe conterrà il file. Il CSV usa il punto e virgola come separatore e la virgola per i decimali, pronto per i fogli di calcolo in italiano.',
+  source: 'Fonte dei dati',
+  level: 'Area',
+  levels: { country: 'Italia', region: 'Regione', province: 'Provincia', city: 'Comune' },
+  region: 'Regione',
+  province: 'Provincia',
+  city: 'Comune',
+  cityPlaceholder: 'Scrivi il nome del comune',
+  chooseRegion: 'Scegli una regione',
+  chooseProvince: 'Scegli una provincia',
+  years: 'Anni',
+  allYears: 'Tutti gli anni disponibili',
+  filters: 'Filtri (facoltativi)',
+  wasteFraction: 'Frazione raccolta',
+  sortingType: 'Modalità di raccolta',
+  actionsCategory: 'Azione di prevenzione',
+  any: 'Qualsiasi',
+  counting: 'Calcolo delle righe…',
+  rows: (n: string) => `Il file conterrà ${n} righe (una per comune e anno).`,
+  machines: (n: string) =>
+    `Il file conterrà i dati di ${n} ecocompattatori (una riga per ecocompattatore e anno).`,
+  noRows: 'Nessuna riga corrisponde alla scelta: cambia area, anni o filtri.',
+  incomplete: 'Completa la scelta dell’area per vedere quante righe conterrà il file.',
+  download: 'Scarica il CSV',
+  demoNote: 'Le quantità raccolte dagli ecocompattatori sono dati dimostrativi.',
+  filtersNote: 'I filtri su modalità di raccolta e azioni di prevenzione usano dati dimostrativi.',
+  countError: 'Non è stato possibile calcolare le righe: riprova più tardi.',
+} as const;

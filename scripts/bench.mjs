@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ROOT, startServices } from './services.mjs';
+import {
+  DEFAULT_ADMIN_DATABASE_URL,
+  ROOT,
+  createFreshDatabase,
+  postgresAnswers,
+  startServices,
+} from './services.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -105,9 +111,9 @@ function rssMb(pid) {
 }
 
 // csv — the full national CSV export of a licensed user: rows/s and the API's peak resident memory.
-async function benchCsv() {
+async function benchCsv({ label, databaseUrl = '' }) {
   const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
   const email = 'bench@example.it';
   const password = 'Bench-Licenza-2024';
   for (const args of [
@@ -117,9 +123,9 @@ async function benchCsv() {
     const res = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`admin ${args.join(' ')}: ${res.stderr}`);
   }
-  console.log('\nStarting the API on a fresh embedded database with the bundled data…');
+  console.log(`\nStarting the API on a fresh ${label} database with the bundled data…`);
   const services = startServices({
-    env: { VAR_DIR: varDir, API_PORT: String(API_PORT), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { VAR_DIR: varDir, API_PORT: String(API_PORT), LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
     apiOnly: true,
     log: () => {},
   });
@@ -165,4 +171,17 @@ async function benchCsv() {
 
 const parts = process.argv.slice(2);
 if (parts.length === 0 || parts.includes('stats')) await benchStats();
-if (parts.length === 0 || parts.includes('csv')) await benchCsv();
+if (parts.length === 0 || parts.includes('csv')) {
+  await benchCsv({ label: 'PGlite' });
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;
+  if (await postgresAnswers(adminUrl)) {
+    const database = await createFreshDatabase(adminUrl, 'portal_bench');
+    try {
+      await benchCsv({ label: 'PostgreSQL', databaseUrl: database.url });
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.log(`(no PostgreSQL at ${adminUrl}: the PostgreSQL run is skipped)`);
+  }
+}

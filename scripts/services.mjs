@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIR = path.join(ROOT, 'apps/web');
@@ -154,4 +155,38 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
   ready.catch(() => stop());
   const pidOf = (name) => children.find((c) => c.name === name)?.child.pid;
   return { ready, stop, exited, apiPort, webPort, pidOf };
+}
+
+export const DEFAULT_ADMIN_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** True when a PostgreSQL server answers at url within 3 s. */
+export async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates an empty database on the server of adminUrl; returns its URL and a drop() that removes it. */
+export async function createFreshDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

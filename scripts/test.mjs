@@ -5,8 +5,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { ROOT, ensureWebBuild, startServices } from './services.mjs';
+import {
+  DEFAULT_ADMIN_DATABASE_URL,
+  ROOT,
+  createFreshDatabase,
+  ensureWebBuild,
+  postgresAnswers,
+  startServices,
+} from './services.mjs';
 
 const only = process.argv[2];
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -59,19 +65,6 @@ function vitest(part, project, env) {
   countVitest(out);
 }
 
-async function postgresAnswers(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /** True when a Redis server answers PING at redis://host:port. */
 function redisAnswers(url) {
   const { hostname, port } = new URL(url);
@@ -106,7 +99,7 @@ if (!only || only === 'unit') vitest('unit tests', 'unit');
 if (!only || only === 'api') {
   const redis = await redisEnv();
   vitest('API tests on PGlite', 'api', { TEST_DB_KIND: 'pglite', ...redis });
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;
   if (await postgresAnswers(url)) {
     vitest('API tests on PostgreSQL', 'api', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: url, ...redis });
   } else if (CI) {
@@ -138,23 +131,17 @@ async function runE2e() {
     return;
   }
   const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  let databaseUrl = '';
-  const dbName = `portal_e2e_${process.pid}_${Date.now()}`;
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;
+  let database;
   if (await postgresAnswers(adminUrl)) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    database = await createFreshDatabase(adminUrl, 'portal_e2e');
   } else if (CI) {
     failedParts.push('browser tests need PostgreSQL under CI');
     return;
   } else {
     log('Notice: no PostgreSQL answers; the browser tests run on PGlite and skip what needs admin commands.');
   }
+  const databaseUrl = database?.url ?? '';
   const services = startServices({
     env: {
       VAR_DIR: varDir,
@@ -190,12 +177,7 @@ async function runE2e() {
   } finally {
     await services.stop();
     rmSync(varDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
 }
 

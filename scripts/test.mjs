@@ -159,8 +159,8 @@ async function runE2e() {
       'Playwright suite in Chromium',
       [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
       {
-        E2E_BASE_URL: 'http://localhost:3100',
-        E2E_API_URL: 'http://127.0.0.1:8100',
+        E2E_BASE_URL: `http://localhost:${E2E_WEB_PORT}`,
+        E2E_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,
         E2E_VAR_DIR: varDir,
         E2E_DATABASE_URL: databaseUrl,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,

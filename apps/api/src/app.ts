@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +21,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { statsRoutes } from './features/stats/stats.routes';
+import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
 import { getDataVersion } from './features/stats/stats.repo';
 import { responseCachePlugin } from './plugins/response-cache';
@@ -80,6 +82,21 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // Security headers on every answer. The API serves JSON and files, so its own CSP forbids everything;
+  // the API reference (/api/docs/) gets swagger-ui's static CSP instead.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.
   await app.register(compress, { threshold: 1024 });
   await app.register(csrfPlugin, { apiToken: config.API_TOKEN });
@@ -105,11 +122,21 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(contactRoutes);
   await app.register(statsRoutes);
+  await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The browsable reference, served from the bundled swagger-ui assets (no outside CDN).
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    staticCSP: true,
+    // swagger-ui's own policy, tightened: no framing, nothing from other hosts.
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/ https:| validator\.swagger\.io/g, ''),
+  });
   return app;
 }
 

@@ -5,3 +5,4 @@ export * from './fields';
 export * from './auth';
 export * from './contact';
 export * from './downloads';
+export * from './rvm';

@@ -54,3 +54,24 @@ describe('GET /api/docs/', () => {
     expect(res.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
   });
 });
+
+describe('security headers', () => {
+  it('are on every API answer: CSP, HSTS, nosniff, frame-ancestors none, Referrer-Policy', async () => {
+    for (const url of ['/api/health/', '/api/nope/', '/api/schema/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toMatch(/default-src 'none'/);
+      expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+  it('let the API reference load its own scripts and styles, and nothing from elsewhere', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toMatch(/https?:/);
+  });
+});

@@ -1,0 +1,186 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DetailSchema,
+  RVM_DOWNLOAD_FORBIDDEN,
+  RvmByCitySchema,
+  RvmByOperatorSchema,
+  RvmByRegionSchema,
+  RvmFilterQuerySchema,
+  RvmListQuerySchema,
+  RvmMachinePageSchema,
+  RvmMapSchema,
+  RvmOperatorListSchema,
+  RvmSearchQuerySchema,
+  RvmSummarySchema,
+  RvmYearsQuerySchema,
+  RvmYearsSchema,
+  ValidationErrorSchema,
+  type LicenseStatus,
+} from '@portal/contract';
+import { ApiError } from '../../plugins/errors';
+import { pageLinks } from '../../plugins/pagination';
+import { CSV_BOM, CSV_HEADER, csvFilename, csvLine, machineRows } from './rvm.csv';
+import * as repo from './rvm.repo';
+import { buildByCity, buildByOperator, buildByRegion, buildSummary } from './rvm.service';
+
+const tags = ['reverse-vending-machines'];
+const BASE = '/api/reverse-vending-machines/reverse-vending-machine';
+const errors = { 400: ValidationErrorSchema };
+
+/** CSV downloads of filtered data need a signed-in user with an active licence (SPEC §6). */
+export const canDownloadCsv = (licenseStatus: LicenseStatus | null | undefined) => licenseStatus === 'active';
+
+export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.responseCache;
+
+  app.get(
+    `${BASE}/`,
+    {
+      schema: {
+        tags,
+        summary: 'Reverse vending machines, filtered and searchable, paginated (quantities are demo data)',
+        querystring: RvmListQuerySchema,
+        response: { 200: RvmMachinePageSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      cache.send(req, reply, RvmMachinePageSchema, async () => {
+        const { count, results } = await repo.listMachines(app.db, req.query);
+        return { count, ...pageLinks(req, count, req.query.page, req.query.pageSize), results };
+      }),
+  );
+
+  app.get(
+    `${BASE}/map/`,
+    {
+      schema: {
+        tags,
+        summary: 'Every filtered machine as a map point (not paginated)',
+        querystring: RvmSearchQuerySchema,
+        response: { 200: RvmMapSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      cache.send(req, reply, RvmMapSchema, async () => {
+        const points = await repo.listMapPoints(app.db, req.query);
+        return { count: points.length, points };
+      }),
+  );
+
+  app.get(
+    `${BASE}/stats/summary/`,
+    {
+      schema: {
+        tags,
+        summary: 'Totals (machines, pieces, kg) and the per-year trend of the filtered machines',
+        querystring: RvmFilterQuerySchema,
+        response: { 200: RvmSummarySchema, ...errors },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RvmSummarySchema, () => buildSummary(app.db, req.query)),
+  );
+
+  app.get(
+    `${BASE}/stats/by-operator/`,
+    {
+      schema: {
+        tags,
+        summary: "The largest operators by kg and the rest summed under 'Altri gestori'",
+        querystring: RvmFilterQuerySchema,
+        response: { 200: RvmByOperatorSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      cache.send(req, reply, RvmByOperatorSchema, () => buildByOperator(app.db, req.query)),
+  );
+
+  app.get(
+    `${BASE}/stats/by-city/`,
+    {
+      schema: {
+        tags,
+        summary: 'Machines, pieces and kg per comune, by kg descending',
+        querystring: RvmFilterQuerySchema,
+        response: { 200: RvmByCitySchema, ...errors },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RvmByCitySchema, () => buildByCity(app.db, req.query)),
+  );
+
+  app.get(
+    `${BASE}/stats/by-region/`,
+    {
+      schema: {
+        tags,
+        summary: 'Machines, pieces and kg per region, by kg descending',
+        querystring: RvmFilterQuerySchema,
+        response: { 200: RvmByRegionSchema, ...errors },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RvmByRegionSchema, () => buildByRegion(app.db, req.query)),
+  );
+
+  app.get(
+    `${BASE}/years/`,
+    {
+      schema: {
+        tags,
+        summary: 'Years with data of the filtered machines, ascending',
+        querystring: RvmYearsQuerySchema,
+        response: { 200: RvmYearsSchema, ...errors },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RvmYearsSchema, () => repo.getYears(app.db, req.query)),
+  );
+
+  app.get(
+    '/api/reverse-vending-machines/operators/',
+    {
+      schema: {
+        tags,
+        summary: 'The operators, by name, with their number of machines',
+        response: { 200: RvmOperatorListSchema },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RvmOperatorListSchema, () => repo.listOperators(app.db)),
+  );
+
+  app.get(
+    `${BASE}/download/`,
+    {
+      schema: {
+        tags,
+        summary: 'The filtered machines as CSV, one row per machine and year (active licence only)',
+        querystring: RvmSearchQuerySchema,
+        response: {
+          200: z.string().describe("text/csv; UTF-8 with BOM, ';' separator, decimal commas"),
+          400: ValidationErrorSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+        },
+      },
+      preHandler: async (req) => {
+        await app.requireUser(req);
+        if (!canDownloadCsv(await repo.getLicenseStatus(app.db, req.user!.id))) {
+          throw new ApiError(403, { detail: RVM_DOWNLOAD_FORBIDDEN });
+        }
+      },
+    },
+    async (req, reply) => {
+      const db = app.db;
+      const query = req.query;
+      async function* lines() {
+        yield CSV_BOM + csvLine(CSV_HEADER);
+        for await (const machine of repo.iterateMachines(db, query)) yield machineRows(machine);
+      }
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csvFilename(query)}"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(Readable.from(lines()) as unknown as string); // a stream is sent as it is, not serialized
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import type { Province, Region, RvmOperator } from '@portal/contract';
+import { rvmMessages as t } from './messages';
+import type { RvmState } from './rvm-state';
+import styles from './rvm.module.css';
+
+/** The filters as a plain GET form: the URL keeps them, and it works without JavaScript. */
+export function RvmFilters({
+  state,
+  regions,
+  provinces,
+  operators,
+  years,
+}: {
+  state: RvmState;
+  regions: readonly Region[];
+  provinces: readonly Province[];
+  operators: readonly RvmOperator[];
+  years: readonly number[];
+}) {
+  const yearOptions = state.year && !years.includes(state.year) ? [...years, state.year].sort() : years;
+  return (
+    <form
+      method="get"
+      action="/ecocompattatori"
+      className={styles.filters}
+      aria-labelledby="rvm-filters-title"
+      data-testid="rvm-filters"
+    >
+      <h2 id="rvm-filters-title" className={styles.filtersTitle}>
+        {t.filters.title}
+      </h2>
+      <div className={styles.filterFields}>
+        <label>
+          <span>{t.filters.region}</span>
+          <select name="regione" defaultValue={state.region ?? ''}>
+            <option value="">{t.filters.allRegions}</option>
+            {regions.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t.filters.province}</span>
+          <select name="provincia" defaultValue={state.province ?? ''}>
+            <option value="">{t.filters.allProvinces}</option>
+            {provinces.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.sigla})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t.filters.operator}</span>
+          <select name="gestore" defaultValue={state.operator ? String(state.operator) : ''}>
+            <option value="">{t.filters.allOperators}</option>
+            {operators.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t.filters.year}</span>
+          <select name="anno" defaultValue={state.year ? String(state.year) : ''}>
+            <option value="">{t.filters.allYears}</option>
+            {yearOptions.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={styles.filterActions}>
+        <button type="submit" className={styles.primaryButton}>
+          {t.filters.submit}
+        </button>
+        <a href="/ecocompattatori">{t.filters.reset}</a>
+      </div>
+    </form>
+  );
+}

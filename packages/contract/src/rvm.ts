@@ -176,6 +176,3 @@ export const RvmOperatorSchema = z.object({
 });
 export type RvmOperator = z.infer<typeof RvmOperatorSchema>;
 export const RvmOperatorListSchema = z.array(RvmOperatorSchema);
-
-/** 403 of the CSV download without an active licence. */
-export const RVM_DOWNLOAD_FORBIDDEN = "Per scaricare i dati in CSV serve una licenza d'uso attiva.";

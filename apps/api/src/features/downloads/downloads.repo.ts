@@ -132,14 +132,6 @@ export async function areaExists(
   return row?.ok ?? false;
 }
 
-export async function getLicenseStatus(db: Queryable, userId: number): Promise<string | null> {
-  const [row] = await db.query<{ status: string }>(
-    'SELECT license_status AS status FROM users WHERE id = $1',
-    [userId],
-  );
-  return row?.status ?? null;
-}
-
 export async function logDownload(
   db: Queryable,
   entry: { userId: number; format: string; query: unknown; rowCount: number | null },

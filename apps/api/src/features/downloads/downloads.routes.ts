@@ -10,9 +10,9 @@ import {
   type DownloadQuery,
 } from '@portal/contract';
 import { ApiError, MESSAGES } from '../../plugins/errors';
-import { M } from '../../plugins/i18n';
 import { LIMITS } from '../../plugins/rate-limit';
-import { csvStream, safeFileName, type CsvColumn } from './csv';
+import { csvStream, safeFileName, type CsvColumn } from '../../lib/csv';
+import { requireCsvLicense } from '../../plugins/permissions';
 import * as repo from './downloads.repo';
 import {
   NoDataError,
@@ -26,11 +26,6 @@ import {
 import type { WasteExportFilter, WasteExportRow } from './downloads.repo';
 
 const tags = ['downloads'];
-
-/** CSV needs a licence in force; checked before any parameter, after the sign-in check. */
-export async function canDownloadCsv(db: Parameters<typeof repo.getLicenseStatus>[0], userId: number) {
-  return (await repo.getLicenseStatus(db, userId)) === 'active';
-}
 
 function filterOf(q: DownloadQuery): WasteExportFilter {
   return {
@@ -134,11 +129,9 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. */
   const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
-    await app.requireUser(req);
     const format = (req.query as Record<string, unknown> | undefined)?.format;
-    if ((csvOnly || format === 'csv') && !(await canDownloadCsv(app.db, req.user!.id))) {
-      throw new ApiError(403, { detail: M.csvLicenseRequired.it });
-    }
+    if (csvOnly || format === 'csv') await requireCsvLicense(app, req);
+    else await app.requireUser(req);
   };
 
   app.get(

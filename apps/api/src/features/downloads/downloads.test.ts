@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '../../../test/db';
 import { insertGeoFixture } from '../../../test/fixtures';
 import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import sharp from 'sharp';
-import { escapeFormula, formatNumber, safeFileName } from './csv';
+import { escapeFormula, formatNumber, safeFileName } from '../../lib/csv';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './render';
 
 let t: TestDb;

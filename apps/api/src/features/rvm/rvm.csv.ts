@@ -1,97 +1,67 @@
 import type { RvmMachine, RvmSearchQuery } from '@portal/contract';
+import { safeFileName, type CsvColumn } from '../../lib/csv';
 
 /**
- * The CSV download for Italian spreadsheets: UTF-8 with a BOM, ';' as separator, decimal commas,
- * CRLF line ends, one row per machine and year (a machine without data in the chosen years gets one row
- * with the quantities empty).
+ * The ecocompattatori CSV (written by lib/csv.ts: UTF-8 with BOM, ';', decimal commas, formulas escaped):
+ * one row per machine and year; a machine without data in the chosen years gets one row with the
+ * quantities empty.
  */
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
+export interface RvmCsvRow {
+  m: RvmMachine;
+  y: { year: number; pieces: number; kg: number } | null;
+}
 
-export const CSV_HEADER = [
-  'id_ecocompattatore',
-  'gestore',
-  'codice_istat_comune',
-  'comune',
-  'sigla_provincia',
-  'codice_istat_regione',
-  'indirizzo',
-  'cap',
-  'latitudine',
-  'longitudine',
-  'data_installazione',
-  'attivo',
-  'sito_reale',
-  'anno',
-  'pezzi',
-  'kg',
-  'dati_dimostrativi',
+const yesNo = (b: boolean) => (b ? 'sì' : 'no');
+
+export const RVM_CSV_COLUMNS: CsvColumn<RvmCsvRow>[] = [
+  { header: 'id_ecocompattatore', value: (r) => r.m.id },
+  { header: 'gestore', value: (r) => r.m.operator.name },
+  { header: 'codice_istat_comune', value: (r) => r.m.comune.id },
+  { header: 'comune', value: (r) => r.m.comune.name },
+  { header: 'sigla_provincia', value: (r) => r.m.comune.provinceSigla },
+  { header: 'codice_istat_regione', value: (r) => r.m.comune.regionId },
+  { header: 'indirizzo', value: (r) => r.m.address },
+  { header: 'cap', value: (r) => r.m.cap },
+  { header: 'latitudine', value: (r) => r.m.latitude, decimals: 6 },
+  { header: 'longitudine', value: (r) => r.m.longitude, decimals: 6 },
+  { header: 'data_installazione', value: (r) => r.m.installedOn },
+  { header: 'attivo', value: (r) => yesNo(r.m.active) },
+  { header: 'sito_reale', value: (r) => yesNo(r.m.realSite) },
+  { header: 'anno', value: (r) => (r.y ? String(r.y.year) : null) },
+  { header: 'pezzi', value: (r) => r.y?.pieces ?? null, decimals: 0 },
+  { header: 'kg', value: (r) => r.y?.kg ?? null, decimals: 1 },
+  { header: 'dati_dimostrativi', value: () => 'sì' },
 ];
 
-/** Cells a spreadsheet would read as a formula get a leading apostrophe (CSV/formula injection). */
-export function escapeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** The machines as pages of CSV rows. */
+export async function* rvmCsvPages(
+  machines: AsyncIterable<RvmMachine>,
+  pageSize = 500,
+): AsyncGenerator<RvmCsvRow[]> {
+  let page: RvmCsvRow[] = [];
+  for await (const m of machines) {
+    for (const y of m.collected.length ? m.collected : [null]) page.push({ m, y });
+    if (page.length >= pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
 }
-
-/** One cell: formula-escaped, quoted when it holds the separator, a quote or a line break. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return decimalComma(value);
-  const text = escapeFormula(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A number with a decimal comma and no thousands separator (1234,5). */
-export function decimalComma(n: number): string {
-  return String(n).replace('.', ',');
-}
-
-export const csvLine = (cells: (string | number | null | undefined)[]) =>
-  cells.map(csvCell).join(CSV_SEPARATOR) + '\r\n';
-
-/** The rows of one machine: one per year of `collected`, or one without quantities. */
-export function machineRows(m: RvmMachine): string {
-  const fixed = [
-    m.id,
-    m.operator.name,
-    m.comune.id,
-    m.comune.name,
-    m.comune.provinceSigla,
-    m.comune.regionId,
-    m.address,
-    m.cap,
-    m.latitude,
-    m.longitude,
-    m.installedOn,
-    m.active ? 'sì' : 'no',
-    m.realSite ? 'sì' : 'no',
-  ];
-  const years = m.collected.length ? m.collected : [null];
-  return years
-    .map((y) => csvLine([...fixed, y?.year ?? null, y?.pieces ?? null, y?.kg ?? null, 'sì']))
-    .join('');
-}
-
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
 
 /** ecocompattatori-<filters>-<YYYY-MM-DD>.csv, only [a-z0-9-.] so any Content-Disposition parser takes it. */
 export function csvFilename(q: RvmSearchQuery, today: Date = new Date()): string {
-  const parts = ['ecocompattatori'];
-  if (q.region) parts.push(`regione-${q.region}`);
-  if (q.province) parts.push(`provincia-${q.province}`);
-  if (q.city) parts.push(`comune-${q.city}`);
-  if (q.operator !== undefined) parts.push(`gestore-${q.operator}`);
-  if (q.year !== undefined) parts.push(`anno-${q.year}`);
-  const search = q.search ? slug(q.search) : '';
-  if (search) parts.push(`ricerca-${search}`);
-  parts.push(today.toISOString().slice(0, 10));
-  return `${parts.join('-')}.csv`;
+  return safeFileName(
+    [
+      'ecocompattatori',
+      q.region && `regione-${q.region}`,
+      q.province && `provincia-${q.province}`,
+      q.city && `comune-${q.city}`,
+      q.operator !== undefined ? `gestore-${q.operator}` : null,
+      q.year !== undefined ? `anno-${q.year}` : null,
+      q.search ? `ricerca-${q.search.slice(0, 40)}` : null,
+      today.toISOString().slice(0, 10),
+    ],
+    'csv',
+  );
 }

@@ -1,5 +1,4 @@
 import type {
-  LicenseStatus,
   RvmAmounts,
   RvmFilterQuery,
   RvmMachine,
@@ -236,13 +235,4 @@ export async function listOperators(db: Queryable): Promise<RvmOperator[]> {
     `SELECT o.id, o.name, (SELECT count(*)::int FROM rvm_machines m WHERE m.operator_id = o.id) AS machines
        FROM rvm_operators o ORDER BY o.name, o.id`,
   );
-}
-
-/** The licence status of a user (missing counts as inactive). */
-export async function getLicenseStatus(db: Queryable, userId: number): Promise<LicenseStatus> {
-  const [row] = await db.query<{ status: LicenseStatus | null }>(
-    'SELECT license_status AS status FROM users WHERE id = $1',
-    [userId],
-  );
-  return row?.status ?? 'inactive';
 }

@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DetailSchema,
-  RVM_DOWNLOAD_FORBIDDEN,
   RvmByCitySchema,
   RvmByOperatorSchema,
   RvmByRegionSchema,
@@ -17,20 +15,17 @@ import {
   RvmYearsQuerySchema,
   RvmYearsSchema,
   ValidationErrorSchema,
-  type LicenseStatus,
 } from '@portal/contract';
-import { ApiError } from '../../plugins/errors';
 import { pageLinks } from '../../plugins/pagination';
-import { CSV_BOM, CSV_HEADER, csvFilename, csvLine, machineRows } from './rvm.csv';
+import { csvStream } from '../../lib/csv';
+import { requireCsvLicense } from '../../plugins/permissions';
+import { csvFilename, RVM_CSV_COLUMNS, rvmCsvPages } from './rvm.csv';
 import * as repo from './rvm.repo';
 import { buildByCity, buildByOperator, buildByRegion, buildSummary } from './rvm.service';
 
 const tags = ['reverse-vending-machines'];
 const BASE = '/api/reverse-vending-machines/reverse-vending-machine';
 const errors = { 400: ValidationErrorSchema };
-
-/** CSV downloads of filtered data need a signed-in user with an active licence (SPEC §6). */
-export const canDownloadCsv = (licenseStatus: LicenseStatus | null | undefined) => licenseStatus === 'active';
 
 export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.responseCache;
@@ -161,26 +156,22 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
           403: DetailSchema,
         },
       },
-      preHandler: async (req) => {
-        await app.requireUser(req);
-        if (!canDownloadCsv(await repo.getLicenseStatus(app.db, req.user!.id))) {
-          throw new ApiError(403, { detail: RVM_DOWNLOAD_FORBIDDEN });
-        }
-      },
+      // 401 / 403 before the parameters are looked at.
+      onRequest: (req) => requireCsvLicense(app, req),
     },
     async (req, reply) => {
-      const db = app.db;
       const query = req.query;
-      async function* lines() {
-        yield CSV_BOM + csvLine(CSV_HEADER);
-        for await (const machine of repo.iterateMachines(db, query)) yield machineRows(machine);
-      }
+      const counter = { rows: 0 };
+      const stream = csvStream(RVM_CSV_COLUMNS, rvmCsvPages(repo.iterateMachines(app.db, query)), counter);
+      stream.on('close', () =>
+        req.log.info({ userId: req.user!.id, format: 'csv', query, rows: counter.rows }, 'download'),
+      );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csvFilename(query)}"`)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(Readable.from(lines()) as unknown as string); // a stream is sent as it is, not serialized
+        .send(stream as unknown as string); // a stream is sent as it is, not serialized
     },
   );
 };

@@ -18,7 +18,7 @@ test.describe('/scarica-dati', () => {
     const count = page.getByTestId('download-count');
     // Italy, every year first; then Sicily in 2015.
     await expect(count).toContainText('Il file conterrà');
-    await page.getByLabel('Area', { exact: true }).selectOption('region');
+    await page.getByLabel('Livello', { exact: true }).selectOption('region');
     await page.getByLabel('Regione', { exact: true }).selectOption({ label: 'Sicilia' });
     await page.getByRole('checkbox', { name: '2015' }).check();
     await expect(count).toHaveText(/Il file conterrà 390 righe/);

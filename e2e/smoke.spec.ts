@@ -1,15 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { RegionListSchema } from '@portal/contract';
 
-const screenshotPath = fileURLToPath(new URL('../test-results/home.png', import.meta.url));
-
-/** '10.020.528' → 10020528 (Italian grouping). */
-function parseItalianInteger(text: string): number {
-  return Number(text.trim().replace(/\./g, ''));
-}
-
-test('the home page lists the 20 regions with their figures', async ({ page }) => {
+test('the home page opens on Italy: title, map of the 20 regions, statistics', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
 
@@ -22,22 +14,10 @@ test('the home page lists the 20 regions with their figures', async ({ page }) =
   await expect(h1).toHaveCount(1);
   await expect(h1).toHaveText('La raccolta differenziata in Italia');
 
-  const table = page.getByRole('table', { name: /Regioni italiane/ });
-  const rows = table.locator('tbody tr');
-  await expect(rows).toHaveCount(20);
-  for (const row of await rows.all()) {
-    const figures = await row.locator('td').allTextContents();
-    expect(figures.length).toBeGreaterThanOrEqual(3);
-    const [provinces, comuni, population] = figures.map(parseItalianInteger);
-    const name = await row.getByRole('rowheader').textContent();
-    expect(provinces, `provinces of ${name}`).toBeGreaterThan(0);
-    expect(comuni, `comuni of ${name}`).toBeGreaterThan(0);
-    expect(population, `population of ${name}`).toBeGreaterThan(0);
-  }
-  await expect(table.getByRole('rowheader', { name: 'Lombardia', exact: true })).toBeVisible();
-  await expect(table.locator('tfoot')).toContainText('Italia');
-
-  await page.screenshot({ path: screenshotPath, fullPage: true });
+  await expect(page.getByTestId('explorer-map').getByRole('link')).toHaveCount(20);
+  const regions = page.getByLabel('Regione', { exact: true }).locator('option');
+  await expect(regions).toHaveCount(21);
+  await expect(page.getByTestId('card-totalWasteProduced')).toContainText(/\d{1,3}(\.\d{3})+,\d\s*t/);
 });
 
 test('the API answers through the web origin, trailing slash kept', async ({ request }) => {

@@ -1,9 +1,12 @@
 import type { Metadata, Viewport } from 'next';
+import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
+import { AppShell } from '../components/shell/app-shell';
+import { CONSENT_COOKIE } from '../components/shell/consent';
 import { messages } from '../lib/messages';
+import { getServerSession } from '../lib/session.server';
 import './globals.css';
+import '../components/shell/shell.css';
 
 export const metadata: Metadata = {
   title: { template: `%s | ${messages.portalName}`, default: messages.portalName },
@@ -15,18 +18,16 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The session is read while rendering, so the header is right on first paint (no logged-out flash). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { user } = await getServerSession();
+  const consent = (await cookies()).get(CONSENT_COOKIE)?.value ?? null;
   return (
     <html lang="it">
       <body>
-        <a href="#main" className="skip-link">
-          {messages.skipToContent}
-        </a>
-        <SiteHeader />
-        <main id="main" className="container site-main" tabIndex={-1}>
+        <AppShell user={user} consent={consent}>
           {children}
-        </main>
-        <SiteFooter />
+        </AppShell>
       </body>
     </html>
   );

@@ -1,16 +1,29 @@
 import type { Metadata } from 'next';
-import { RegionOverview } from '../components/region-overview';
+import { Explorer } from '../components/explorer/explorer';
+import { loadExplorerFor } from '../components/explorer/explorer-data.server';
+import { explorerHref, parseExplorerState, type SearchParams } from '../components/explorer/explorer-state';
+import { explorerMessages } from '../components/explorer/messages';
 import { messages } from '../lib/messages';
 
-// Rendered per request from the API; never prerendered at build time.
+// Rendered per request from the API for the state in the URL; never prerendered at build time.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
-  // The layout's title template applies to nested segments only, not to pages of the root segment.
-  title: { absolute: `${messages.home.metaTitle} | ${messages.portalName}` },
-  description: messages.home.metaDescription,
-};
+interface HomePageProps {
+  searchParams: Promise<SearchParams>;
+}
 
-export default function HomePage() {
-  return <RegionOverview />;
+export async function generateMetadata({ searchParams }: HomePageProps): Promise<Metadata> {
+  const data = await loadExplorerFor(explorerHref(parseExplorerState(await searchParams)));
+  // The layout's title template applies to nested segments only, not to pages of the root segment.
+  const title =
+    data.level === 'country' ? messages.home.metaTitle : explorerMessages.metaTitleArea(data.areaName);
+  return {
+    title: { absolute: `${title} | ${messages.portalName}` },
+    description: messages.home.metaDescription,
+  };
+}
+
+export default async function HomePage({ searchParams }: HomePageProps) {
+  const data = await loadExplorerFor(explorerHref(parseExplorerState(await searchParams)));
+  return <Explorer data={data} />;
 }

@@ -192,7 +192,7 @@ export function DownloadDataForm() {
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>{m.level}</legend>
+        <legend>{m.area}</legend>
         <div className={styles.row}>
           <label className={styles.field}>
             <span>{m.level}</span>

@@ -3,7 +3,8 @@ export const downloadMessages = {
   intro:
     'Scegli la fonte, l’area, gli anni e i filtri: il riepilogo sotto indica quante righe conterrà il file. Il CSV usa il punto e virgola come separatore e la virgola per i decimali, pronto per i fogli di calcolo in italiano.',
   source: 'Fonte dei dati',
-  level: 'Area',
+  area: 'Area',
+  level: 'Livello',
   levels: { country: 'Italia', region: 'Regione', province: 'Provincia', city: 'Comune' },
   region: 'Regione',
   province: 'Provincia',

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { LicenseSection } from '../../components/account/license-section';
+import { ProfileForm } from '../../components/account/profile-form';
+import { messages } from '../../lib/messages';
+import { getServerSession, loginRedirectPath } from '../../lib/session.server';
+
+export const metadata: Metadata = { title: messages.profile.metaTitle };
+
+export default async function ProfilePage() {
+  const { user } = await getServerSession();
+  if (!user) redirect(loginRedirectPath('/profilo'));
+  return (
+    <>
+      <h1>{messages.profile.title}</h1>
+      <p className="intro">{messages.profile.intro}</p>
+      <ProfileForm />
+      <LicenseSection />
+    </>
+  );
+}

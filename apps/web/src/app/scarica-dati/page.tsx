@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { DownloadDataForm } from '../../components/downloads/download-form';
+import { LicenseBadge } from '../../components/shell/license-badge';
+import { canDownloadCsv } from '../../components/shell/nav-links';
+import { messages } from '../../lib/messages';
+import { getServerSession, loginRedirectPath } from '../../lib/session.server';
+
+export const metadata: Metadata = { title: messages.download.metaTitle };
+
+/** Private, and the CSV download needs licence active (SPEC §6); otherwise the page says why. */
+export default async function DownloadPage() {
+  const { user } = await getServerSession();
+  if (!user) redirect(loginRedirectPath('/scarica-dati'));
+  if (!canDownloadCsv(user)) {
+    return (
+      <>
+        <h1>{messages.download.title}</h1>
+        <div className="notice" data-testid="download-gate">
+          <p className="license-status">
+            <span>{messages.profile.licenseStatusLabel}</span>
+            <LicenseBadge status={user.licenseStatus} />
+          </p>
+          <p>{user.licenseStatus === 'pending' ? messages.download.pending : messages.download.inactive}</p>
+          <p>
+            <Link href="/profilo#license-section">{messages.download.toLicense}</Link>
+          </p>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{messages.download.title}</h1>
+      <DownloadDataForm />
+    </>
+  );
+}

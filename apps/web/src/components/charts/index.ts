@@ -1,0 +1,2 @@
+export { EChart, type EChartClick, type EChartProps } from './echart';
+export { ChartOrTable, type ChartOrTableProps, type TableColumn } from './chart-or-table';

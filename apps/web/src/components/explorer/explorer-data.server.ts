@@ -1,0 +1,362 @@
+import 'server-only';
+import {
+  AreaStatsSchema,
+  CityDetailSchema,
+  CityPageSchema,
+  CityStatsSchema,
+  ProvinceListSchema,
+  RegionListSchema,
+  TopologySchema,
+  UserSchema,
+  WasteSortingMapSchema,
+  type AreaStats,
+  type City,
+  type CityDetail,
+  type CityStats,
+  type Province,
+  type Region,
+  type WasteSortingMap,
+} from '@portal/contract';
+import { formatPercent, projectFeatures, rdColor, topologyFeatures, type ProjectedMap } from '@portal/charts';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { ApiError, apiGet } from '../../lib/api.server';
+import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
+import { explorerMessages as t } from './messages';
+
+export type ExplorerLevel = 'country' | 'region' | 'province' | 'city';
+
+export interface MapArea {
+  id: string;
+  name: string;
+  d: string;
+  fill: string;
+  href: string;
+  /** Accessible name of the area's link. */
+  label: string;
+  selected: boolean;
+}
+
+export interface MapView {
+  kind: 'regions' | 'provinces' | 'comuni';
+  caption: string;
+  width: number;
+  height: number;
+  areas: MapArea[];
+  /** A choropleth has a legend; the comuni map only highlights the chosen comune. */
+  choropleth: boolean;
+}
+
+export interface ExplorerData {
+  /** The canonical state: a comune's region and province come from the API. */
+  state: ExplorerState;
+  level: ExplorerLevel;
+  areaName: string;
+  stats: AreaStats | CityStats | null;
+  yearError: string | null;
+  regions: Region[];
+  provinces: Province[];
+  cities: City[];
+  city: CityDetail | null;
+  map: MapView | null;
+  /** The comune has data but no shape on the map. */
+  cityNotOnMap: boolean;
+  signedIn: boolean;
+}
+
+const MAP_WIDTH = 600;
+
+/** Boundaries never change while the API runs: keep the projected maps in memory. */
+const mapCache = new Map<string, Promise<ProjectedMap>>();
+
+function cachedMap(key: string, build: () => Promise<ProjectedMap>): Promise<ProjectedMap> {
+  let entry = mapCache.get(key);
+  if (!entry) {
+    entry = build();
+    mapCache.set(key, entry);
+    entry.catch(() => mapCache.delete(key));
+  }
+  return entry;
+}
+
+const prop = (name: string) => (f: { properties: Record<string, unknown> }) =>
+  String(f.properties[name] ?? '');
+
+function regionsMap(): Promise<ProjectedMap> {
+  return cachedMap('regions', async () => {
+    const topology = await apiGet('/api/cities/boundaries/regions/', TopologySchema);
+    return projectFeatures(topologyFeatures(topology, 'regions'), {
+      width: MAP_WIDTH,
+      precision: 0,
+      tolerance: 1,
+      idOf: prop('reg_istat_code'),
+      nameOf: prop('reg_name'),
+    });
+  });
+}
+
+function provincesMap(regionId: string): Promise<ProjectedMap> {
+  return cachedMap(`provinces:${regionId}`, async () => {
+    const topology = await apiGet('/api/cities/boundaries/provinces/', TopologySchema);
+    const features = topologyFeatures(topology, 'provinces').filter(
+      (f) => f.properties.reg_istat_code === regionId,
+    );
+    return projectFeatures(features, {
+      width: MAP_WIDTH,
+      idOf: prop('prov_istat_code'),
+      nameOf: prop('prov_name'),
+    });
+  });
+}
+
+function comuniMap(regionId: string, provinceId: string): Promise<ProjectedMap> {
+  return cachedMap(`comuni:${provinceId}`, async () => {
+    const topology = await apiGet(`/api/cities/boundaries/comuni/${regionId}/`, TopologySchema);
+    const features = topologyFeatures(topology, 'comuni').filter(
+      (f) => f.properties.prov_istat_code === provinceId,
+    );
+    return projectFeatures(features, {
+      width: MAP_WIDTH,
+      tolerance: 0.5,
+      idOf: prop('com_istat_code'),
+      nameOf: prop('name'),
+    });
+  });
+}
+
+async function settle<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+function yearErrorOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object' || !error.body)
+    return null;
+  const body = error.body as Record<string, unknown>;
+  for (const key of ['year', 'compareYear']) {
+    const messages = body[key];
+    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
+  }
+  return null;
+}
+
+/** Fetches statistics for the chosen years; a year without data falls back to the API's default years. */
+async function loadStats<T>(
+  fetchStats: (query: { year?: number; compareYear?: number }) => Promise<T>,
+  state: ExplorerState,
+): Promise<{ stats: T | null; yearError: string | null }> {
+  const query = { year: state.year ?? undefined, compareYear: state.compareYear ?? undefined };
+  try {
+    return { stats: await fetchStats(query), yearError: null };
+  } catch (error) {
+    const yearError = yearErrorOf(error);
+    if (yearError === null) {
+      console.error(error);
+      return { stats: null, yearError: null };
+    }
+    return { stats: await settle(fetchStats({})), yearError };
+  }
+}
+
+async function isSignedIn(): Promise<boolean> {
+  const jar = await cookies();
+  if (!jar.get('token')?.value) return false;
+  try {
+    await apiGet('/api/auth/user/', UserSchema);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function mapValues(map: WasteSortingMap | null): Map<string, number | null> {
+  return new Map((map?.areas ?? []).map((a) => [a.id, a.rdPct]));
+}
+
+function valueText(value: number | null | undefined): string {
+  return value === null || value === undefined ? t.map.noData : formatPercent(value);
+}
+
+export async function loadExplorer(requested: ExplorerState): Promise<ExplorerData> {
+  const signedInPromise = isSignedIn();
+  const regionsPromise = settle(apiGet('/api/cities/regions/', RegionListSchema));
+
+  // The comune decides its province and region.
+  let city: CityDetail | null = null;
+  const state: ExplorerState = { ...requested };
+  if (requested.city) {
+    city = await settle(apiGet(`/api/cities/city/${requested.city}/`, CityDetailSchema));
+    if (city) {
+      state.region = city.region.id;
+      state.province = city.province.id;
+    } else {
+      state.city = null;
+    }
+  }
+  let provinces: Province[] = [];
+  if (state.province && !state.region) {
+    const all = (await settle(apiGet('/api/cities/provinces/', ProvinceListSchema))) ?? [];
+    state.region = all.find((p) => p.id === state.province)?.regionId ?? null;
+  }
+  if (state.region) {
+    provinces =
+      (await settle(apiGet('/api/cities/provinces/', ProvinceListSchema, { region: state.region }))) ?? [];
+    provinces.sort((a, b) => a.name.localeCompare(b.name, 'it'));
+    if (state.province && !provinces.some((p) => p.id === state.province)) state.province = null;
+  } else {
+    state.province = null;
+  }
+
+  const level: ExplorerLevel = state.city
+    ? 'city'
+    : state.province
+      ? 'province'
+      : state.region
+        ? 'region'
+        : 'country';
+
+  const statsPromise =
+    level === 'city'
+      ? loadStats<AreaStats | CityStats>(
+          (q) => apiGet(`/api/stats/cities/city/${state.city}/`, CityStatsSchema, q),
+          state,
+        )
+      : loadStats<AreaStats | CityStats>(
+          (q) =>
+            apiGet('/api/stats/overall/', AreaStatsSchema, {
+              ...q,
+              region: level === 'region' ? (state.region ?? undefined) : undefined,
+              province: level === 'province' ? (state.province ?? undefined) : undefined,
+            }),
+          state,
+        );
+  const citiesPromise = state.province
+    ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
+    : Promise.resolve(null);
+
+  const [{ stats, yearError }, regions, cityPage, signedIn] = await Promise.all([
+    statsPromise,
+    regionsPromise,
+    citiesPromise,
+    signedInPromise,
+  ]);
+  const mapYear = stats?.year;
+  if (yearError) {
+    // Links must not carry the year without data.
+    state.year = null;
+    state.compareYear = null;
+  }
+
+  const linkYears = { year: state.year, compareYear: state.compareYear };
+  let map: MapView | null = null;
+  let cityNotOnMap = false;
+  if (level === 'country') {
+    const [shape, values] = await Promise.all([
+      settle(regionsMap()),
+      settle(apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { year: mapYear })),
+    ]);
+    if (shape) {
+      const pct = mapValues(values);
+      map = {
+        kind: 'regions',
+        caption: t.map.regions,
+        width: shape.width,
+        height: shape.height,
+        choropleth: true,
+        areas: shape.shapes.map((s) => ({
+          ...s,
+          fill: rdColor(pct.get(s.id)),
+          href: explorerHref({ region: s.id, ...linkYears }),
+          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
+          selected: false,
+        })),
+      };
+    }
+  } else if (level === 'region' && state.region) {
+    const region = state.region;
+    const [shape, values] = await Promise.all([
+      settle(provincesMap(region)),
+      settle(
+        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, {
+          level: 'province',
+          region,
+          year: mapYear,
+        }),
+      ),
+    ]);
+    if (shape) {
+      const pct = mapValues(values);
+      map = {
+        kind: 'provinces',
+        caption: t.map.provinces(stats?.area.name ?? ''),
+        width: shape.width,
+        height: shape.height,
+        choropleth: true,
+        areas: shape.shapes.map((s) => ({
+          ...s,
+          fill: rdColor(pct.get(s.id)),
+          href: explorerHref({ region, province: s.id, ...linkYears }),
+          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
+          selected: false,
+        })),
+      };
+    }
+  } else if (state.region && state.province) {
+    const region = state.region;
+    const province = state.province;
+    const shape = await settle(comuniMap(region, province));
+    const provinceName = provinces.find((p) => p.id === province)?.name ?? '';
+    if (shape) {
+      const selectedPct = level === 'city' ? (stats?.sortedPercentage.value ?? null) : null;
+      map = {
+        kind: 'comuni',
+        caption: t.map.comuni(provinceName),
+        width: shape.width,
+        height: shape.height,
+        choropleth: false,
+        areas: shape.shapes.map((s) => {
+          const selected = s.id === state.city;
+          return {
+            ...s,
+            fill: selected ? rdColor(selectedPct) : '#eef2ef',
+            href: explorerHref({ region, province, city: s.id, ...linkYears }),
+            label: selected ? `${s.name}: ${valueText(selectedPct)} (${t.map.selected})` : s.name,
+            selected,
+          };
+        }),
+      };
+      if (city && (!city.hasShape || !map.areas.some((a) => a.selected))) cityNotOnMap = true;
+    } else if (city && !city.hasShape) {
+      cityNotOnMap = true;
+    }
+  }
+
+  const areaName = stats?.area.name ?? city?.name ?? t.italy;
+  const cities = (cityPage?.results ?? []).toSorted((a, b) => a.name.localeCompare(b.name, 'it'));
+  return {
+    state,
+    level,
+    areaName,
+    stats,
+    yearError,
+    regions: (regions ?? []).toSorted((a, b) => a.name.localeCompare(b.name, 'it')),
+    provinces,
+    cities,
+    city,
+    map,
+    cityNotOnMap,
+    signedIn,
+  };
+}
+
+/**
+ * loadExplorer once per request for a URL state: generateMetadata (the title names the area) and the
+ * page share the answer.
+ */
+export const loadExplorerFor = cache((href: string) =>
+  loadExplorer(parseExplorerState(Object.fromEntries(new URLSearchParams(href.replace(/^\/\??/, ''))))),
+);

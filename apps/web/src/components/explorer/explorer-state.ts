@@ -1,0 +1,51 @@
+/**
+ * The explorer's state lives in the URL: ?regione=05&provincia=025&comune=025075&anno=2024&confronto=2023
+ * (ISTAT codes). Parsing ignores malformed values, so a hand-edited URL still shows a page.
+ */
+
+export interface ExplorerState {
+  region: string | null;
+  province: string | null;
+  city: string | null;
+  year: number | null;
+  compareYear: number | null;
+}
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function code(value: string | string[] | undefined, digits: number): string | null {
+  const text = first(value)?.trim();
+  return text && new RegExp(`^\\d{${digits}}$`).test(text) ? text : null;
+}
+
+function yearOf(value: string | string[] | undefined): number | null {
+  const text = first(value)?.trim();
+  if (!text || !/^\d{4}$/.test(text)) return null;
+  return Number(text);
+}
+
+export function parseExplorerState(params: SearchParams): ExplorerState {
+  return {
+    region: code(params.regione, 2),
+    province: code(params.provincia, 3),
+    city: code(params.comune, 6),
+    year: yearOf(params.anno),
+    compareYear: yearOf(params.confronto),
+  };
+}
+
+/** The URL of a state: only the parameters that are set, in a fixed order. */
+export function explorerHref(state: Partial<ExplorerState>): string {
+  const params = new URLSearchParams();
+  if (state.region) params.set('regione', state.region);
+  if (state.province) params.set('provincia', state.province);
+  if (state.city) params.set('comune', state.city);
+  if (state.year) params.set('anno', String(state.year));
+  if (state.compareYear) params.set('confronto', String(state.compareYear));
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
+}

@@ -1,0 +1,142 @@
+import { formatInteger } from '../../lib/format';
+import { ChoroplethMap } from './choropleth-map';
+import { AreaPicker } from './area-picker';
+import { ComuneSearch } from './comune-search';
+import { DownloadInvite, type DownloadTarget } from './downloads';
+import type { ExplorerData } from './explorer-data.server';
+import { explorerHref } from './explorer-state';
+import { explorerMessages as t } from './messages';
+import { SourceSwitch } from './source-switch';
+import { StatCards } from './stat-cards';
+import { StatPanels } from './stat-panels';
+import { YearPicker } from './year-picker';
+import styles from './explorer.module.css';
+
+function Breadcrumb({ data }: { data: ExplorerData }) {
+  const { state, stats } = data;
+  const parents = stats?.area.parents ?? [];
+  const years = { year: state.year, compareYear: state.compareYear };
+  const hrefOf = (level: string, id: string) =>
+    level === 'country'
+      ? explorerHref(years)
+      : level === 'region'
+        ? explorerHref({ region: id, ...years })
+        : explorerHref({ region: state.region, province: id, ...years });
+  if (data.level === 'country') return null;
+  return (
+    <nav aria-label={t.breadcrumbLabel} className={styles.breadcrumb}>
+      <ol>
+        {parents.map((p) => (
+          <li key={`${p.level}-${p.id}`}>
+            <a href={hrefOf(p.level, p.id)}>{p.name}</a>
+          </li>
+        ))}
+        <li aria-current="page">{data.areaName}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/** The home page: Italy's figures first, then a region, a province, a comune chosen on the map or in the lists. */
+export function Explorer({ data }: { data: ExplorerData }) {
+  const { state, stats, level } = data;
+  const stateKey = explorerHref(state);
+  const download: DownloadTarget | null =
+    stats && data.signedIn
+      ? {
+          level,
+          id: level === 'country' ? null : (state.city ?? state.province ?? state.region),
+          year: stats.year,
+        }
+      : null;
+  const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;
+
+  return (
+    <div className={styles.explorer}>
+      <h1>{level === 'country' ? t.title : t.titleArea(data.areaName)}</h1>
+      <p className={styles.intro}>{t.intro}</p>
+      <SourceSwitch region={state.region} currentHref={stateKey} />
+      <Breadcrumb data={data} />
+
+      <div className={styles.top}>
+        <div className={styles.mapColumn}>
+          {data.cityNotOnMap && (
+            <p className={styles.mapError} role="alert" data-testid="map-error">
+              {t.map.notFound}
+            </p>
+          )}
+          {data.map ? (
+            <ChoroplethMap map={data.map} />
+          ) : (
+            !data.cityNotOnMap && <p className={styles.mapError}>{t.map.unavailable}</p>
+          )}
+        </div>
+        <div className={styles.controls}>
+          <h2 className={styles.controlsTitle}>{t.picker.title}</h2>
+          <ComuneSearch key={`search-${stateKey}`} year={state.year} compareYear={state.compareYear} />
+          <AreaPicker
+            key={`picker-${stateKey}`}
+            regions={data.regions}
+            provinces={data.provinces}
+            cities={data.cities}
+            region={state.region}
+            province={state.province}
+            city={state.city}
+            year={state.year}
+            compareYear={state.compareYear}
+          />
+          {stats && (
+            <YearPicker
+              key={`years-${stateKey}`}
+              state={state}
+              availableYears={stats.availableYears}
+              year={stats.year}
+              compareYear={stats.compareYear}
+            />
+          )}
+        </div>
+      </div>
+
+      {data.yearError && (
+        <p className={styles.notice} role="status">
+          {t.years.invalid(data.yearError)}
+        </p>
+      )}
+
+      {stats ? (
+        <>
+          <section aria-labelledby="stats-title" className={styles.section}>
+            <h2 id="stats-title">{t.stats.title(stats.area.name, stats.year)}</h2>
+            <p className={styles.facts}>
+              {stats.population !== null && (
+                <span>{t.stats.population(formatInteger(stats.population))}</span>
+              )}
+              {level !== 'city' && <span>{t.stats.comuni(formatInteger(stats.comuniCount))}</span>}
+            </p>
+            {!stats.coverage.complete && (
+              <p className={styles.notice}>
+                {t.stats.coverage(
+                  formatInteger(stats.coverage.comuniWithData),
+                  formatInteger(stats.coverage.comuniTotal),
+                )}
+              </p>
+            )}
+            {'aggregationName' in stats && stats.aggregationName && (
+              <p className={styles.notice}>{t.stats.aggregation(stats.aggregationName)}</p>
+            )}
+            {!data.signedIn && <DownloadInvite href={loginHref} />}
+            <StatCards stats={stats} download={download} />
+          </section>
+          <section aria-labelledby="charts-title" className={styles.section}>
+            <h2 id="charts-title">{t.charts.title}</h2>
+            <StatPanels stats={stats} download={download} />
+          </section>
+        </>
+      ) : (
+        <p className={styles.mapError} role="alert">
+          {t.loadError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { RD_LEGEND } from '@portal/charts';
+import styles from './project.module.css';
+
+/** The /progetto page: what the portal is, its sources and licences, its methods, its updates. */
+export function Project() {
+  return (
+    <div className={styles.project}>
+      <p className={styles.lead}>
+        L’Osservatorio Raccolta Differenziata è il portale pubblico di un consorzio nazionale degli imballaggi
+        sulla raccolta differenziata dei rifiuti urbani e sull’economia circolare in Italia. Pubblica, per
+        l’Italia e per ogni regione, provincia e comune, quanti rifiuti si producono, quanti se ne raccolgono
+        in modo differenziato e di quali frazioni, le modalità di raccolta e le azioni di prevenzione, e i
+        dati degli ecocompattatori.
+      </p>
+
+      <nav aria-label="Sezioni della pagina" className={styles.toc}>
+        <ul>
+          <li>
+            <a href="#chi-puo-usarlo">Chi può usarlo</a>
+          </li>
+          <li>
+            <a href="#fonti">Le fonti dei dati</a>
+          </li>
+          <li>
+            <a href="#metodi">I metodi</a>
+          </li>
+          <li>
+            <a href="#aggiornamenti">Gli aggiornamenti</a>
+          </li>
+        </ul>
+      </nav>
+
+      <section aria-labelledby="chi-puo-usarlo">
+        <h2 id="chi-puo-usarlo">Chi può usarlo</h2>
+        <p>
+          Tutti possono consultare liberamente i dati nazionali, regionali, provinciali e comunali. Chi si
+          registra può scaricare le singole statistiche in pdf, png e jpg. Chi sottoscrive l’impegno d’uso dei
+          dati (licenza) può scaricare anche i dati filtrati in formato CSV dalla pagina Scarica dati.
+        </p>
+      </section>
+
+      <section aria-labelledby="fonti">
+        <h2 id="fonti">Le fonti dei dati e le loro licenze</h2>
+        <div className={styles.tableScroll} role="region" aria-labelledby="fonti-caption" tabIndex={0}>
+          <table className={styles.table}>
+            <caption id="fonti-caption">Le fonti pubbliche dei dati del portale</caption>
+            <thead>
+              <tr>
+                <th scope="col">Dati</th>
+                <th scope="col">Fonte</th>
+                <th scope="col">Licenza</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Rifiuti urbani e raccolta differenziata di tutti i comuni, 2022–2024</th>
+                <td>
+                  ISPRA, Catasto rifiuti (dati comunali), nella raccolta pubblicata dal progetto smart-bin
+                </td>
+                <td>Dati pubblici ISPRA, con citazione della fonte</td>
+              </tr>
+              <tr>
+                <th scope="row">Sicilia, comune per comune e frazione per frazione, 2010–2024</th>
+                <td>ISPRA, tramite OpenDataSicilia</td>
+                <td>CC BY 4.0</td>
+              </tr>
+              <tr>
+                <th scope="row">Emilia-Romagna, comune per comune, 2010–2016</th>
+                <td>ARPAE Emilia-Romagna, open data</td>
+                <td>Open data ARPAE</td>
+              </tr>
+              <tr>
+                <th scope="row">Confini di regioni, province e comuni (2023)</th>
+                <td>ISTAT, tramite openpolis (geojson-italy)</td>
+                <td>CC BY 4.0</td>
+              </tr>
+              <tr>
+                <th scope="row">Codici EER dei rifiuti e loro raggruppamento per frazione</th>
+                <td>Elenco europeo dei rifiuti; raggruppamento ANCI-CONAI</td>
+                <td>MIT (elenco); CC BY 4.0 (raggruppamento)</td>
+              </tr>
+              <tr>
+                <th scope="row">Posizione di 77 ecocompattatori reali (circa 2021)</th>
+                <td>Un progetto pubblico di studenti</td>
+                <td>Nessuna licenza dichiarata: solo le posizioni</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          Nessuna fonte pubblica descrive comune per comune le modalità di raccolta, le azioni di prevenzione
+          o quanto raccolgono gli ecocompattatori: il portale le mostra con <strong>dati dimostrativi</strong>
+          , generati in modo riproducibile e sempre segnalati con l’etichetta «Dati dimostrativi». Anche i
+          gestori degli ecocompattatori, le date di installazione e le quantità raccolte sono dimostrativi.
+        </p>
+      </section>
+
+      <section aria-labelledby="metodi">
+        <h2 id="metodi">I metodi</h2>
+        <h3>Percentuale di raccolta differenziata</h3>
+        <p>
+          <strong>% RD = raccolta differenziata (t) ÷ rifiuti urbani prodotti (t) × 100.</strong> Per una
+          provincia, una regione o l’Italia si sommano prima le tonnellate dei comuni e poi si calcola la
+          percentuale: i comuni grandi pesano quanto i loro rifiuti.
+        </p>
+        <p>
+          Per gli anni in cui di molti comuni è nota solo la percentuale e non le tonnellate (nei dati attuali
+          il 2022 e il 2023), la percentuale di un’area è la{' '}
+          <strong>media delle percentuali dei comuni pesata sulla popolazione</strong>. Il grafico
+          dell’andamento segna questi anni con un cerchio vuoto e una nota.
+        </p>
+        <h3>Valori per abitante</h3>
+        <p>
+          <strong>kg per abitante = tonnellate × 1.000 ÷ abitanti</strong>, con la popolazione residente dello
+          stesso anno. Per un’area si sommano tonnellate e abitanti dei soli comuni di cui sono note le
+          tonnellate.
+        </p>
+        <h3>Copertura</h3>
+        <p>
+          Le somme di un’area comprendono i comuni con dati in quell’anno. Quando le fonti coprono solo una
+          parte dei comuni, la pagina lo dice («I dati coprono N comuni su M»). Un anno senza alcun dato per
+          il territorio scelto non si può selezionare. Quando due fonti descrivono lo stesso comune nello
+          stesso anno prevale la più dettagliata (il formato comunale ISPRA, poi l’elenco ISPRA, poi ARPAE).
+        </p>
+        <h3>Confronto fra anni</h3>
+        <p>
+          Ogni scheda confronta l’anno scelto con l’anno di confronto: la variazione è in verde quando
+          migliora (più raccolta differenziata, meno rifiuti prodotti), in rosso quando peggiora; «Non variato
+          rispetto all’anno di confronto» quando i valori coincidono alla precisione mostrata. Le variazioni
+          di una percentuale sono in punti percentuali.
+        </p>
+        <h3>Comuni aggregati</h3>
+        <p>
+          Alcuni comuni comunicano i dati insieme, come un’unica aggregazione: i totali sono divisi fra i
+          comuni in proporzione alla popolazione, e la pagina del comune indica l’aggregazione.
+        </p>
+        <h3>Classi della mappa</h3>
+        <p>
+          La mappa colora i territori secondo la percentuale di raccolta differenziata, con le soglie degli
+          obiettivi di legge (D.Lgs. 152/2006: 35%, 45%, 65%) più il 75%:{' '}
+          {RD_LEGEND.map((c) => c.label).join(', ')}. In grigio i territori senza dati.
+        </p>
+        <h3>«Altri gestori»</h3>
+        <p>
+          Nelle statistiche degli ecocompattatori per gestore, i gestori con le quantità maggiori sono
+          mostrati uno per uno; tutti gli altri sono sommati insieme alla voce «Altri gestori».
+        </p>
+      </section>
+
+      <section aria-labelledby="aggiornamenti">
+        <h2 id="aggiornamenti">Gli aggiornamenti</h2>
+        <p>
+          I dati si aggiornano una volta l’anno, dopo la pubblicazione del Rapporto Rifiuti Urbani di ISPRA
+          (di solito a fine anno, con i dati dell’anno precedente). Dopo ogni importazione i totali di
+          province, regioni e Italia sono ricalcolati dai dati dei comuni.
+        </p>
+      </section>
+    </div>
+  );
+}

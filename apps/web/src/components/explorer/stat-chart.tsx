@@ -1,0 +1,55 @@
+'use client';
+
+import {
+  actionCountsBarOption,
+  countShareBarOption,
+  fractionSetsBarOption,
+  fractionsBarOption,
+  rdTrendOption,
+  type CountShare,
+  type FractionSet,
+  type FractionShare,
+  type TrendPoint,
+} from '@portal/charts';
+import { useMemo } from 'react';
+import { EChart } from '../charts/echart';
+
+export type StatChartSpec =
+  | { kind: 'fractions'; items: FractionShare[] }
+  | { kind: 'trend'; points: TrendPoint[] }
+  | { kind: 'shares'; items: CountShare[] }
+  | { kind: 'sets'; sets: FractionSet[] }
+  | { kind: 'actionCounts'; categories: { name: string; actions: unknown[] }[] };
+
+/** Bars get 34 px each, so long lists stay readable. */
+function heightOf(spec: StatChartSpec): number {
+  const bars =
+    spec.kind === 'fractions' || spec.kind === 'shares'
+      ? spec.items.length
+      : spec.kind === 'sets'
+        ? spec.sets.length
+        : spec.kind === 'actionCounts'
+          ? spec.categories.length
+          : 0;
+  const perBar = spec.kind === 'sets' ? 62 : 34;
+  return bars ? Math.max(160, bars * perBar + 40) : 300;
+}
+
+/** A statistic's chart, built in the browser from serializable data (options hold formatter functions). */
+export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel: string }) {
+  const option = useMemo(() => {
+    switch (spec.kind) {
+      case 'fractions':
+        return fractionsBarOption(spec.items);
+      case 'trend':
+        return rdTrendOption(spec.points);
+      case 'shares':
+        return countShareBarOption(spec.items);
+      case 'sets':
+        return fractionSetsBarOption(spec.sets);
+      case 'actionCounts':
+        return actionCountsBarOption(spec.categories);
+    }
+  }, [spec]);
+  return <EChart option={option} ariaLabel={ariaLabel} height={heightOf(spec)} />;
+}

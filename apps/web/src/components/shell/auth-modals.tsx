@@ -1,0 +1,154 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { messages } from '../../lib/messages';
+import { loadRecaptcha } from '../../lib/recaptcha';
+import { safeNextPath } from '../../lib/session-cookie';
+import { FLOW_PARAMS, parseFlow, type AuthFlow } from './auth-flow';
+import { LoginForm } from './login-form';
+import { PasswordResetForm, VerifyEmailPanel } from './mail-link-flows';
+import { Modal } from './modal';
+import { PasswordForgottenForm } from './password-forgotten-form';
+import { useSession } from './session-provider';
+import { SignupForm } from './signup-form';
+
+interface ModalState {
+  flow: AuthFlow;
+  key?: string;
+  uid?: string;
+  token?: string;
+  next?: string | null;
+}
+
+interface AuthModalsValue {
+  openModal(flow: 'login' | 'signup' | 'passwordforgotten'): void;
+}
+
+const AuthModalsContext = createContext<AuthModalsValue | null>(null);
+
+export function useAuthModals(): AuthModalsValue {
+  const value = useContext(AuthModalsContext);
+  if (!value) throw new Error('useAuthModals outside AuthModalsProvider');
+  return value;
+}
+
+const TITLES: Record<AuthFlow, string> = {
+  login: messages.modal.login.title,
+  signup: messages.modal.signup.title,
+  passwordforgotten: messages.modal.passwordForgotten.title,
+  'verify-email': messages.modal.verifyEmail.title,
+  'password-reset': messages.modal.passwordReset.title,
+};
+
+/**
+ * The modal state of SPEC §4 (none, login, passwordforgotten, signup) and the mail-link flows, opened by
+ * buttons (openModal) or by the address (?flow=…). Closing drops the flow parameters from the address;
+ * each form lives only while its modal is open, so it always opens blank.
+ */
+export function AuthModalsProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ModalState | null>(null);
+  const pathname = usePathname();
+  const router = useRouter();
+  const { user } = useSession();
+
+  useEffect(() => {
+    if (state) void loadRecaptcha()?.catch(() => undefined);
+  }, [state]);
+
+  const clearAddress = useCallback(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (!FLOW_PARAMS.some((name) => params.has(name))) return;
+    for (const name of FLOW_PARAMS) params.delete(name);
+    const query = params.toString();
+    router.replace(`${pathname}${query ? `?${query}` : ''}${window.location.hash}`, { scroll: false });
+  }, [pathname, router]);
+
+  // A signed-in visitor sent to ?flow=login (e.g. an old bookmark) goes straight on.
+  const openFromAddress = useCallback(
+    (next: ModalState) => {
+      if (user && (next.flow === 'login' || next.flow === 'signup' || next.flow === 'passwordforgotten')) {
+        if (next.next) router.replace(next.next);
+        return;
+      }
+      setState(next);
+    },
+    [router, user],
+  );
+
+  const close = useCallback(() => {
+    setState(null);
+    clearAddress();
+  }, [clearAddress]);
+
+  const switchTo = useCallback(
+    (flow: AuthFlow) => setState((current) => ({ flow, next: current?.next })),
+    [],
+  );
+
+  const onSignedIn = useCallback(() => {
+    const next = state?.next;
+    setState(null);
+    if (next) router.push(next);
+    else clearAddress();
+  }, [clearAddress, router, state?.next]);
+
+  const value = useMemo<AuthModalsValue>(
+    () => ({ openModal: (flow) => setState((current) => ({ flow, next: current?.next })) }),
+    [],
+  );
+
+  return (
+    <AuthModalsContext.Provider value={value}>
+      <Suspense fallback={null}>
+        <FlowFromAddress onFlow={openFromAddress} />
+      </Suspense>
+      {children}
+      {state ? (
+        <Modal key={state.flow} title={TITLES[state.flow]} onClose={close} testId={`modal-${state.flow}`}>
+          {state.flow === 'login' ? <LoginForm onSignedIn={onSignedIn} switchTo={switchTo} /> : null}
+          {state.flow === 'signup' ? <SignupForm switchTo={switchTo} /> : null}
+          {state.flow === 'passwordforgotten' ? <PasswordForgottenForm switchTo={switchTo} /> : null}
+          {state.flow === 'verify-email' ? (
+            <VerifyEmailPanel verificationKey={state.key ?? ''} switchTo={switchTo} />
+          ) : null}
+          {state.flow === 'password-reset' ? (
+            <PasswordResetForm uid={state.uid ?? ''} token={state.token ?? ''} switchTo={switchTo} />
+          ) : null}
+        </Modal>
+      ) : null}
+    </AuthModalsContext.Provider>
+  );
+}
+
+/** Opens the flow named by the address (?flow=…), on load and on every client navigation. */
+function FlowFromAddress({ onFlow }: { onFlow(state: ModalState): void }) {
+  const searchParams = useSearchParams();
+  // A refresh gives a new searchParams object with the same query: open each address once.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const query = searchParams.toString();
+    if (handled.current === query) return;
+    handled.current = query;
+    const flow = parseFlow(searchParams.get('flow'));
+    if (!flow) return;
+    onFlow({
+      flow,
+      key: searchParams.get('key') ?? undefined,
+      uid: searchParams.get('uid') ?? undefined,
+      token: searchParams.get('token') ?? undefined,
+      next: safeNextPath(searchParams.get('next')),
+    });
+  }, [searchParams, onFlow]);
+  return null;
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { messages } from '../../lib/messages';
+
+/** Label, control and the field's first error (client rule or server message), wired for screen readers. */
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: FieldError | string;
+  /** The control carries `required` itself; kept for readability at the call site. */
+  required?: boolean;
+  children: ReactNode;
+}) {
+  const message = typeof error === 'string' ? error : error?.message;
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-field__label">
+        {label}
+      </label>
+      {children}
+      {message ? (
+        <p className="form-field__error" id={`${id}-error`}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes of a control whose field may show an error. */
+export function describedBy(id: string, error: unknown) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** The non-field errors, below the form (SPEC §5). */
+export function FormErrors({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="form-errors" role="alert">
+      <ul>
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="button button--block" disabled={pending} aria-busy={pending}>
+      {pending ? messages.fields.sending : children}
+    </button>
+  );
+}
+
+export function SuccessMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="form-success" role="status">
+      {children}
+    </div>
+  );
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const requiredRule = { required: messages.fields.required } as const;
+export const emailRules = {
+  required: messages.fields.required,
+  pattern: { value: EMAIL_PATTERN, message: messages.fields.invalidEmail },
+} as const;

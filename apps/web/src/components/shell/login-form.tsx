@@ -1,0 +1,110 @@
+'use client';
+
+import { LoginResponseSchema, type LoginBody } from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isUnverifiedEmailError } from '../../lib/api-errors';
+import { apiRequest } from '../../lib/api.client';
+import { messages } from '../../lib/messages';
+import { getRecaptchaToken } from '../../lib/recaptcha';
+import type { AuthFlow } from './auth-flow';
+import {
+  describedBy,
+  emailRules,
+  FormErrors,
+  FormField,
+  requiredRule,
+  SubmitButton,
+  SuccessMessage,
+} from './form-parts';
+import { useSession } from './session-provider';
+import { useFormSubmit } from './use-form-submit';
+
+type LoginValues = Omit<LoginBody, 'recaptcha'>;
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switchTo(flow: AuthFlow): void }) {
+  const { signIn } = useSession();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
+  const [unverified, setUnverified] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  const onSubmit = handleSubmit((values) =>
+    run(
+      async () => {
+        setUnverified(false);
+        setResent(false);
+        const recaptcha = await getRecaptchaToken('login');
+        const { key } = await apiRequest('POST', '/api/auth/login/', {
+          body: { ...values, recaptcha } satisfies LoginBody,
+          schema: LoginResponseSchema,
+        });
+        await signIn(key);
+        onSignedIn();
+      },
+      (error) => {
+        if (isUnverifiedEmailError(error)) setUnverified(true);
+      },
+    ),
+  );
+
+  const resend = () =>
+    run(async () => {
+      await apiRequest('POST', '/api/registration/resend-email/', { body: { email: getValues('email') } });
+      setResent(true);
+    });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <p className="auth-form__intro">{messages.modal.login.intro}</p>
+      <FormField id="login-email" label={messages.fields.email} error={errors.email} required>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          required
+          {...describedBy('login-email', errors.email)}
+          {...register('email', emailRules)}
+        />
+      </FormField>
+      <FormField id="login-password" label={messages.fields.password} error={errors.password} required>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...describedBy('login-password', errors.password)}
+          {...register('password', requiredRule)}
+        />
+      </FormField>
+      <p className="auth-form__aside">
+        <button type="button" className="link-button" onClick={() => switchTo('passwordforgotten')}>
+          {messages.modal.login.forgotten}
+        </button>
+      </p>
+      <SubmitButton pending={pending}>{messages.modal.login.submit}</SubmitButton>
+      <FormErrors errors={nonFieldErrors} />
+      {unverified && !resent ? (
+        <p className="auth-form__resend">
+          <button type="button" className="link-button" onClick={resend}>
+            {messages.modal.login.resend}
+          </button>
+        </p>
+      ) : null}
+      {resent ? <SuccessMessage>{messages.modal.login.resent}</SuccessMessage> : null}
+      <p className="auth-form__switch">
+        {messages.modal.login.noAccount}{' '}
+        <button type="button" className="link-button" onClick={() => switchTo('signup')}>
+          {messages.modal.login.toSignup}
+        </button>
+      </p>
+    </form>
+  );
+}

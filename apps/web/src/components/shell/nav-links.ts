@@ -1,0 +1,30 @@
+import type { User } from '@portal/contract';
+import { messages } from '../../lib/messages';
+
+/** The project links of SPEC §2, in the header and the footer. */
+export const projectLinks = [
+  { href: '/progetto', label: messages.nav.project },
+  { href: '/glossario', label: messages.nav.glossary },
+  { href: '/ecocompattatori', label: messages.nav.ecocompattatori },
+  { href: '/contatti', label: messages.nav.contacts },
+] as const;
+
+export const legalLinks = [
+  { href: '/termini-e-condizioni', label: messages.footer.terms },
+  { href: '/privacy-policy', label: messages.footer.privacy },
+  { href: '/cookie-policy', label: messages.footer.cookie },
+] as const;
+
+/** SPEC §6: Scarica dati is shown only with licenseStatus active (the server enforces it too). */
+export function canDownloadCsv(user: User | null): boolean {
+  return user?.licenseStatus === 'active';
+}
+
+/** The private-area links of a signed-in user (Esci is a button, apart). */
+export function privateLinks(user: User | null) {
+  return [
+    { href: '/profilo', label: messages.header.profile },
+    { href: '/profilo#license-section', label: messages.header.subscription },
+    ...(canDownloadCsv(user) ? [{ href: '/scarica-dati', label: messages.header.download }] : []),
+  ];
+}

@@ -1,0 +1,214 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, dismissCookieBanner, signIn } from './fixtures';
+
+const MAP_ERROR = 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.';
+const SCREENSHOT_DIR = path.join(
+  process.env.E2E_OUTPUT_DIR ?? fileURLToPath(new URL('../test-results/', import.meta.url)),
+  'screenshots',
+);
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const map = (page: Page) => page.getByTestId('explorer-map');
+const mapArea = (page: Page, name: RegExp | string) =>
+  map(page).getByRole('link', { name: typeof name === 'string' ? new RegExp(`^${name}(:|$)`) : name });
+
+test('Italy first, then a region, a province and a comune chosen on the map', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(heading(page)).toHaveText('La raccolta differenziata in Italia');
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Le statistiche: Italia, \d{4}$/ }),
+  ).toBeVisible();
+  await expect(map(page)).toHaveAttribute('data-map-kind', 'regions');
+  await expect(map(page).getByRole('link')).toHaveCount(20);
+  // Every region link names its % (Italian format) or says it is not available.
+  await expect(mapArea(page, 'Veneto')).toHaveAccessibleName(/^Veneto: (\d{1,3},\d%|n\.d\.)$/);
+  await expect(page.getByText('75% e oltre')).toBeVisible();
+  await expect(page.getByTestId('card-sortedPercentage')).toContainText(/\d+,\d%/);
+
+  await mapArea(page, 'Veneto').click();
+  await expect(page).toHaveURL(/\/\?regione=05$/);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Veneto');
+  await expect(map(page)).toHaveAttribute('data-map-kind', 'provinces');
+  await expect(map(page).getByRole('link')).toHaveCount(7);
+  await expect(page).toHaveTitle('La raccolta differenziata: Veneto | Osservatorio Raccolta Differenziata');
+
+  await mapArea(page, 'Belluno').click();
+  await expect(page).toHaveURL(/\/\?regione=05&provincia=025$/);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Belluno');
+  await expect(map(page)).toHaveAttribute('data-map-kind', 'comuni');
+  await expect(page.getByRole('navigation', { name: 'Territorio scelto' })).toContainText(
+    /Italia.*Veneto.*Belluno/,
+  );
+
+  await mapArea(page, 'Feltre').click();
+  await expect(page).toHaveURL(/\/\?regione=05&provincia=025&comune=025021$/);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Feltre');
+  await expect(mapArea(page, /^Feltre: .*\(comune scelto\)$/)).toBeVisible();
+  await expect(page.getByTestId('map-error')).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Le statistiche: Feltre, \d{4}$/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('panel-actions').getByRole('heading')).toHaveText(
+    'Le azioni di prevenzione del comune',
+  );
+});
+
+test('the lists choose a region, a province and a comune too', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Regione', { exact: true }).selectOption({ label: 'Piemonte' });
+  await page.getByRole('button', { name: 'Mostra' }).click();
+  await expect(page).toHaveURL(/regione=01/);
+  await page.getByLabel('Provincia', { exact: true }).selectOption({ label: 'Torino' });
+  await page.getByRole('button', { name: 'Mostra' }).click();
+  await expect(page).toHaveURL(/regione=01&provincia=001/);
+  await page.getByLabel('Comune', { exact: true }).selectOption({ label: 'Torino' });
+  await page.getByRole('button', { name: 'Mostra' }).click();
+  await expect(page).toHaveURL(/comune=001272/);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Torino');
+});
+
+test('searching a comune by name, with suggestions; a comune without a shape shows the map error', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const search = page.getByRole('combobox', { name: 'Cerca un comune' });
+  await search.fill('settev');
+  const option = page.getByRole('option', { name: 'Setteville (BL)' });
+  await expect(option).toBeVisible();
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await option.click();
+  await expect(page).toHaveURL(/comune=025075/);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Setteville');
+  await expect(page.getByTestId('map-error')).toHaveText(MAP_ERROR);
+  // The statistics are there all the same.
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Le statistiche: Setteville, \d{4}$/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('card-totalWasteProduced')).toContainText(/\d\st/);
+
+  // Keyboard: arrow down and Enter choose a suggestion.
+  await page.goto('/');
+  await search.fill('bologn');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/comune=\d{6}/);
+  await expect(page.getByTestId('map-error')).toHaveCount(0);
+});
+
+test('a shared URL reloads to the same view', async ({ page, browser }) => {
+  const url = '/?regione=05&provincia=025&comune=025006&anno=2023&confronto=2022';
+  await page.goto(url);
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Belluno');
+  await expect(page.getByLabel('Anno', { exact: true })).toHaveValue('2023');
+  await expect(page.getByLabel('Anno di confronto')).toHaveValue('2022');
+  const cards = await page
+    .getByRole('list')
+    .filter({ has: page.getByTestId('card-sortedPercentage') })
+    .innerText();
+  expect(cards).toContain('Nel 2022');
+
+  await page.reload();
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Belluno');
+  expect(
+    await page
+      .getByRole('list')
+      .filter({ has: page.getByTestId('card-sortedPercentage') })
+      .innerText(),
+  ).toBe(cards);
+
+  // Someone else opening the link sees the same.
+  const other = await browser.newPage();
+  await other.goto(url);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Belluno');
+  expect(
+    await other
+      .getByRole('list')
+      .filter({ has: other.getByTestId('card-sortedPercentage') })
+      .innerText(),
+  ).toBe(cards);
+  await other.close();
+});
+
+test('switching the year and the comparison year', async ({ page }) => {
+  await page.goto('/?comune=001272');
+  await expect(page.getByRole('heading', { level: 2, name: 'Le statistiche: Torino, 2024' })).toBeVisible();
+  await expect(page.getByTestId('card-sortedPercentage')).toContainText('Nel 2023');
+
+  await page.getByLabel('Anno', { exact: true }).selectOption('2023');
+  await page.getByLabel('Anno di confronto').selectOption('2022');
+  await page.getByRole('button', { name: 'Aggiorna' }).click();
+  await expect(page).toHaveURL(/comune=001272&anno=2023&confronto=2022/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Le statistiche: Torino, 2023' })).toBeVisible();
+  const pct = page.getByTestId('card-sortedPercentage');
+  await expect(pct).toContainText('Nel 2022');
+  await expect(pct.locator('[data-outcome]')).toHaveAttribute('data-outcome', /better|worse|unchanged/);
+  // Totals of 2023 are not known (only the %): the card says why.
+  await expect(page.getByTestId('card-totalWasteProduced')).not.toContainText('Nel 2022');
+
+  // A year without data: the latest year is shown, with the API's message.
+  await page.goto('/?anno=2019');
+  await expect(page.getByText(/Nessun dato per l'anno 2019\..*ultimo anno disponibile/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Le statistiche: Italia, 2024$/ })).toBeVisible();
+});
+
+test('charts load, read as tables, and flag demo data', async ({ page }) => {
+  await page.goto('/?regione=05');
+  const fractions = page.getByTestId('panel-fractions');
+  await expect(fractions.locator('svg').first()).toBeVisible();
+  await fractions.getByRole('button', { name: 'Tabella' }).click();
+  const table = fractions.getByRole('table', { name: /Tonnellate raccolte per frazione: Veneto/ });
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toContainText(/\d{1,3}(\.\d{3})*,\d\s*t/);
+  await expect(page.getByTestId('panel-modes')).toContainText('Dati dimostrativi');
+  await expect(page.getByTestId('panel-fractions')).not.toContainText('Dati dimostrativi');
+  await expect(page.getByTestId('panel-trend')).toContainText('media dei comuni pesata sulla popolazione');
+  // The data-source switch leads to the reverse vending machines of the same region.
+  await expect(page.getByRole('link', { name: 'Dati ecocompattatori' })).toHaveAttribute(
+    'href',
+    '/ecocompattatori?regione=05',
+  );
+});
+
+test('downloads: an invitation for visitors, pdf/png/jpg links for signed-in users', async ({ page }) => {
+  await page.goto('/?comune=001272');
+  const invite = page.getByRole('link', { name: 'Accedi o registrati' });
+  await expect(invite).toHaveAttribute('href', /flow=login/);
+  await expect(page.getByRole('link', { name: /in formato PDF/ })).toHaveCount(0);
+
+  const user = await createUser();
+  await signIn(page, user);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Accedi o registrati' })).toHaveCount(0);
+  const pdf = page.getByRole('link', { name: 'Scarica «Rifiuti urbani prodotti» in formato PDF' });
+  await expect(pdf).toHaveAttribute(
+    'href',
+    '/api/stats/download/?format=pdf&statistic=totalWasteProduced&level=city&id=001272&year=2024',
+  );
+  await expect(page.getByRole('link', { name: /in formato JPG/ }).first()).toBeVisible();
+});
+
+for (const width of [1280, 375]) {
+  test(`screenshots at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, url] of [
+      ['italy', '/'],
+      ['region', '/?regione=05'],
+      ['comune', '/?comune=025021'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `explorer-${name}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  });
+}

@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  admin,
+  createUser,
+  dismissCookieBanner,
+  fetchUser,
+  hasAdmin,
+  NO_ADMIN_REASON,
+  openMenuIfCollapsed,
+  signIn,
+  WIDTHS,
+} from './fixtures';
+
+/** Signed in: the 'Area riservata' dropdown, the licence badge, /profilo, /scarica-dati, /contatti, axe. */
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+function accountButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Area riservata' });
+}
+
+async function openAccountMenu(page: Page) {
+  await openMenuIfCollapsed(page);
+  await accountButton(page).click();
+  await expect(accountButton(page)).toHaveAttribute('aria-expanded', 'true');
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`signed in (${name}, ${viewport.width}px)`, () => {
+    test.use({ viewport });
+
+    test.beforeEach(async ({ page }) => {
+      await dismissCookieBanner(page);
+    });
+
+    test("the 'Area riservata' dropdown: items, outside click, resize, choice, keyboard", async ({
+      page,
+    }) => {
+      const user = await createUser({ prefix: 'menu' });
+      await signIn(page, user);
+      await page.goto('/');
+      const badge = page.getByRole('banner').locator('.license-badge');
+      await expect(badge).toHaveText(/Non attiva/);
+      await expect(badge.locator('svg[data-icon="cross"]')).toHaveCount(1);
+      await expect(badge).toHaveCSS('padding', '6px 8px');
+      await expect(badge).toHaveCSS('border-radius', '20px');
+      await expect(badge).toHaveCSS('height', '20px');
+      await expect(badge).toHaveCSS('margin-right', viewport.width < 800 ? '12px' : '0px');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toHaveCount(0);
+
+      await openAccountMenu(page);
+      const menu = page.locator('.account-menu__list');
+      await expect(menu.getByRole('link', { name: 'Profilo' })).toHaveAttribute('href', '/profilo');
+      await expect(menu.getByRole('link', { name: 'Sottoscrizione' })).toHaveAttribute(
+        'href',
+        '/profilo#license-section',
+      );
+      await expect(menu.getByRole('link', { name: 'Scarica dati' })).toHaveCount(0);
+      await expect(menu.getByRole('button', { name: 'Esci' })).toBeVisible();
+
+      // an outside click closes it
+      await page.getByRole('heading', { level: 1 }).first().click();
+      await expect(menu).toBeHidden();
+      // a resize closes it
+      await openAccountMenu(page);
+      await page.setViewportSize({ width: viewport.width - 20, height: viewport.height });
+      await expect(menu).toBeHidden();
+      await page.setViewportSize(viewport);
+      // Escape closes it and gives the focus back to its button
+      await openAccountMenu(page);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(accountButton(page)).toBeFocused();
+      // by keyboard: Enter opens, arrows move, Enter chooses (and the choice closes it)
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('link', { name: 'Profilo' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('link', { name: 'Sottoscrizione' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/profilo#license-section$/);
+      await expect(page.locator('#license-section')).toBeVisible();
+      await expect(page.locator('.account-menu__list')).toBeHidden();
+
+      // the footer shows the private-area links instead of Accedi/Registrati
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByTestId('footer-private').getByRole('link', { name: 'Profilo' })).toBeVisible();
+      await expect(footer.getByRole('button', { name: 'Accedi' })).toHaveCount(0);
+      await expect(
+        footer.getByTestId('footer-private').getByRole('link', { name: 'Scarica dati' }),
+      ).toHaveCount(0);
+    });
+
+    test('profile edit, licence request (In attesa), and /scarica-dati explaining why it is closed', async ({
+      page,
+    }) => {
+      const user = await createUser({ prefix: 'profilo' });
+      const key = await signIn(page, user);
+      await page.goto('/profilo');
+      await expect(page).toHaveTitle(/^Profilo \|/);
+      await expect(page.getByText(user.email)).toBeVisible();
+      await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(user.firstName);
+
+      await page.getByLabel('Nome', { exact: true }).fill('');
+      await page.getByRole('button', { name: 'Salva le modifiche' }).click();
+      await expect(page.getByText('Questo campo è obbligatorio.')).toBeVisible();
+
+      await page.getByLabel('Nome', { exact: true }).fill('Chiara');
+      await page.getByLabel('Organizzazione', { exact: true }).fill('Comune di Bergamo');
+      await page.getByLabel('Tipo di organizzazione').selectOption({ label: 'Pubblica amministrazione' });
+      await page.getByLabel('Ruolo').fill('Ufficio ambiente');
+      await page.getByLabel('Uso previsto dei dati').fill('Confronto con i comuni della provincia.');
+      await page.getByRole('button', { name: 'Salva le modifiche' }).click();
+      await expect(page.getByText('Profilo aggiornato con successo.')).toBeVisible();
+      const saved = await fetchUser(key);
+      expect(saved).toMatchObject({
+        firstName: 'Chiara',
+        organization: 'Comune di Bergamo',
+        organizationType: 'public_administration',
+        role: 'Ufficio ambiente',
+      });
+      await page.reload();
+      await expect(page.getByLabel('Organizzazione', { exact: true })).toHaveValue('Comune di Bergamo');
+
+      const section = page.locator('#license-section');
+      await expect(section).toContainText('Non attiva');
+      await expect(section).toContainText('CSV');
+      await section.getByRole('button', { name: 'Richiedi la licenza' }).click();
+      await expect(section.getByRole('status')).toBeVisible();
+      await expect(section.locator('.license-badge')).toHaveText(/In attesa/);
+      const headerBadge = page.getByRole('banner').locator('.license-badge');
+      await expect(headerBadge).toHaveText(/In attesa/);
+      await expect(headerBadge.locator('svg[data-icon="clock"]')).toHaveCount(1);
+      expect((await fetchUser(key)).licenseStatus).toBe('pending');
+
+      await page.goto('/scarica-dati');
+      await expect(page).toHaveTitle(/^Scarica dati \|/);
+      const gate = page.getByTestId('download-gate');
+      await expect(gate).toContainText('licenza d’uso attiva');
+      await expect(gate).toContainText('in attesa di approvazione');
+      await gate.getByRole('link', { name: 'Vai alla sottoscrizione' }).click();
+      await expect(page).toHaveURL(/\/profilo#license-section$/);
+      await expectNoAxeViolations(page, '/profilo (pending)');
+    });
+
+    test('a licence approved by the staff: Attiva, Scarica dati in the menu, the footer and the page', async ({
+      page,
+    }, testInfo) => {
+      test.skip(!hasAdmin, NO_ADMIN_REASON);
+      const user = await createUser({ prefix: 'attiva' });
+      await admin('license', 'approve', user.email);
+      await signIn(page, user);
+      await page.goto('/');
+      const badge = page.getByRole('banner').locator('.license-badge');
+      await expect(badge).toHaveText(/Attiva/);
+      await expect(badge.locator('svg[data-icon="check"]')).toHaveCount(1);
+      await expect(badge).toHaveCSS('background-color', 'rgb(11, 107, 58)');
+      await page.screenshot({
+        path: testInfo.outputPath(`home-logged-in-${viewport.width}.png`),
+        fullPage: true,
+      });
+
+      await openAccountMenu(page);
+      await page.locator('.account-menu__list').getByRole('link', { name: 'Scarica dati' }).click();
+      await expect(page).toHaveURL(/\/scarica-dati$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Scarica dati' })).toBeVisible();
+      await expect(page.getByTestId('download-gate')).toHaveCount(0);
+      await expect(
+        page
+          .getByRole('contentinfo')
+          .getByTestId('footer-private')
+          .getByRole('link', { name: 'Scarica dati' }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, '/scarica-dati (active)');
+      await page.goto('/profilo#license-section');
+      await expect(page.locator('#license-section')).toContainText('La tua licenza è attiva');
+    });
+
+    test('contact form: the four reasons, the privacy message, the success message', async ({ page }) => {
+      const user = await createUser({ prefix: 'contatto' });
+      await signIn(page, user);
+      await page.goto('/contatti');
+      await expect(page).toHaveTitle(/^Contatti \|/);
+      await expect(page.getByLabel('Email')).toHaveValue(user.email);
+      const reasons = await page.getByLabel('Motivo del contatto').locator('option').allTextContents();
+      expect(reasons.slice(1)).toEqual([
+        'Prevenzione locale',
+        'Raccolta differenziata',
+        'Segnalazione sulla piattaforma',
+        'Altro',
+      ]);
+      await page.getByRole('button', { name: 'Invia', exact: true }).click();
+      await expect(
+        page.getByText('Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.'),
+      ).toBeVisible();
+      await page.getByLabel('Motivo del contatto').selectOption({ label: 'Segnalazione sulla piattaforma' });
+      await page
+        .getByLabel('Messaggio')
+        .fill('Il comune di Ostuni mostra un dato del 2022 che sembra incompleto.');
+      await page.getByLabel(/Ho letto e accetto/).check();
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/api/contact-us/')),
+        page.getByRole('button', { name: 'Invia', exact: true }).click(),
+      ]);
+      expect(request.postDataJSON()).toMatchObject({
+        reason: 'platform_report',
+        privacy: true,
+        email: user.email,
+      });
+      await expect(page.getByText('La tua richiesta è stata inviata correttamente.')).toBeVisible();
+    });
+
+    test('no axe violations on the routes when signed in', async ({ page }, testInfo) => {
+      const user = await createUser({ prefix: 'axe' });
+      await signIn(page, user);
+      for (const route of [
+        '/',
+        '/profilo',
+        '/scarica-dati',
+        '/contatti',
+        '/termini-e-condizioni',
+        '/privacy-policy',
+        '/cookie-policy',
+      ]) {
+        await page.goto(route);
+        await openMenuIfCollapsed(page);
+        await expect(accountButton(page)).toBeVisible();
+        await expectNoAxeViolations(page, `${route} (signed in)`);
+      }
+      await openAccountMenu(page);
+      await expectNoAxeViolations(page, 'open account menu');
+      if (!hasAdmin) {
+        await page.goto('/');
+        await page.screenshot({
+          path: testInfo.outputPath(`home-logged-in-${viewport.width}.png`),
+          fullPage: true,
+        });
+      }
+    });
+  });
+}

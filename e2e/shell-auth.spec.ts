@@ -1,0 +1,333 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  BASE_URL,
+  createUser,
+  dismissCookieBanner,
+  openMenuIfCollapsed,
+  PASSWORD,
+  randomIp,
+  RESET_LINK,
+  uniqueEmail,
+  VERIFY_LINK,
+  waitForMail,
+  WIDTHS,
+} from './fixtures';
+
+/** Sign-up, verification, login, logout, the three modals, the mail links, private routes. */
+
+const GENERIC = 'Ops... Qualcosa è andato storto, riprova più tardi.';
+const RESET_TOKEN_ERROR =
+  'Ops... Sembra che tu abbia già reimpostato la password. Ti preghiamo di riprovare.';
+const RECAPTCHA_ERROR =
+  'È stato riscontrato un problema durante il controllo di sicurezza, per favore riprova più tardi.';
+
+async function openFromHeader(page: Page, label: 'Accedi' | 'Registrati') {
+  await openMenuIfCollapsed(page);
+  await page.getByRole('banner').getByRole('button', { name: label }).click();
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Accedi' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+async function expectSignedIn(page: Page) {
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await openMenuIfCollapsed(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Area riservata' })).toBeVisible();
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`session and modals (${name}, ${viewport.width}px)`, () => {
+    test.use({ viewport, extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } });
+
+    test.beforeEach(async ({ page }) => {
+      await dismissCookieBanner(page);
+    });
+
+    test('sign up through the modal, verify from the mail, sign in, sign out', async ({ page, context }) => {
+      await page.goto('/');
+      await openFromHeader(page, 'Registrati');
+      const dialog = page.getByRole('dialog', { name: 'Registrati' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Nome', { exact: true })).toBeFocused();
+
+      // client rules: required fields, email type, the privacy checkbox
+      await dialog.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await expect(dialog.getByText('Questo campo è obbligatorio.')).toHaveCount(5);
+      await expect(
+        dialog.getByText('Per registrarti devi accettare l’informativa sulla privacy.'),
+      ).toBeVisible();
+      await dialog.getByLabel('Email', { exact: true }).fill('non-una-email');
+      await dialog.getByRole('button', { name: 'Registrati', exact: true }).click();
+      await expect(dialog.getByText('Inserisci un indirizzo email valido.').first()).toBeVisible();
+
+      const email = uniqueEmail('ui');
+      await dialog.getByLabel('Nome', { exact: true }).fill('Marco');
+      await dialog.getByLabel('Cognome').fill('Bianchi');
+      await dialog.getByLabel('Email', { exact: true }).fill(email);
+      await dialog.getByLabel('Conferma email').fill(email);
+      await dialog.getByLabel('Password').fill(PASSWORD);
+      await dialog.getByLabel(/Dichiaro di aver letto/).check();
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/api/registration/') && r.method() === 'POST'),
+        dialog.getByRole('button', { name: 'Registrati', exact: true }).click(),
+      ]);
+      // the privacy checkbox is never sent; JSON, Accept-Language and the CSRF header are
+      expect(Object.keys(request.postDataJSON() as object).sort()).toEqual([
+        'email1',
+        'email2',
+        'firstName',
+        'lastName',
+        'password',
+      ]);
+      const headers = await request.allHeaders();
+      expect(headers['content-type']).toContain('application/json');
+      expect(headers['accept-language']).toBe('it');
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken');
+      expect(csrf?.value).toBeTruthy();
+      expect(headers['x-csrftoken']).toBe(csrf?.value);
+
+      await expect(dialog.getByRole('heading', { name: 'Controlla la tua email' })).toBeVisible();
+      await expect(dialog).toContainText(email);
+      await dialog.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }).click();
+      await expect(dialog.getByText("Ti abbiamo inviato di nuovo l'email di verifica.")).toBeVisible();
+
+      const [link] = await waitForMail(email, VERIFY_LINK);
+      await page.goto(link);
+      const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      await expect(
+        verify.getByText('Il tuo indirizzo email è stato confermato. Ora puoi accedere.'),
+      ).toBeVisible();
+      await verify.getByRole('button', { name: 'Accedi' }).click();
+      await fillLogin(page, email, PASSWORD);
+      await expectSignedIn(page);
+      await expect(page.getByRole('banner').locator('.license-badge')).toHaveText(/Non attiva/);
+
+      // the token cookie: 30 days, path /, SameSite Lax, not Secure on http://localhost
+      const token = (await context.cookies()).find((c) => c.name === 'token');
+      expect(token).toBeDefined();
+      expect(token!.path).toBe('/');
+      expect(token!.sameSite).toBe('Lax');
+      expect(token!.secure).toBe(new URL(BASE_URL).hostname !== 'localhost');
+      const days = (token!.expires * 1000 - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30.01);
+
+      // server-side rendering already knows the user: the first HTML has the private area
+      const html = await (await page.request.get('/')).text();
+      expect(html).toContain('Area riservata');
+      expect(html).not.toMatch(/<button[^>]*>Accedi<\/button>/);
+
+      await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
+      await page.getByRole('button', { name: 'Esci' }).click();
+      await openMenuIfCollapsed(page);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+      expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    });
+
+    test('login errors: non-field errors, unverified prompt with resend, catalogue messages', async ({
+      page,
+    }) => {
+      const unverified = await createUser({ verified: false, prefix: 'nonverificato' });
+      await page.goto('/?flow=login');
+      const dialog = page.getByRole('dialog', { name: 'Accedi' });
+      await dialog.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(dialog.getByText('Questo campo è obbligatorio.')).toHaveCount(2);
+
+      await fillLogin(page, unverified.email, unverified.password);
+      await expect(dialog.getByRole('alert')).toContainText('non è verificata');
+      await dialog.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }).click();
+      await expect(dialog.getByText("Ti abbiamo inviato di nuovo l'email di verifica.")).toBeVisible();
+
+      await fillLogin(page, uniqueEmail('sconosciuto'), 'Password-Sbagliata-1');
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await expect(
+        dialog.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }),
+      ).toHaveCount(0);
+
+      // an HTML error page and a plain-string body both give the generic message
+      await page.route('**/api/auth/login/', (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'text/html',
+          body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+        }),
+      );
+      await fillLogin(page, unverified.email, unverified.password);
+      await expect(dialog.getByRole('alert')).toHaveText(GENERIC);
+      await page.unroute('**/api/auth/login/');
+      await page.route('**/api/auth/login/', (route) =>
+        route.fulfill({ status: 400, contentType: 'text/plain', body: 'Bad Request' }),
+      );
+      await fillLogin(page, unverified.email, unverified.password);
+      await expect(dialog.getByRole('alert')).toHaveText(GENERIC);
+      await page.unroute('**/api/auth/login/');
+      // a failed reCAPTCHA check shows the catalogue's message; a failed request its own
+      await page.route('**/api/auth/login/', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ recaptcha: ['x'] }),
+        }),
+      );
+      await fillLogin(page, unverified.email, unverified.password);
+      await expect(dialog.getByRole('alert')).toHaveText(RECAPTCHA_ERROR);
+      await page.unroute('**/api/auth/login/');
+      await page.route('**/api/auth/login/', (route) => route.abort('connectionrefused'));
+      await fillLogin(page, unverified.email, unverified.password);
+      await expect(dialog.getByRole('alert')).toHaveText('Oops, la richiesta non è andata a buon fine.');
+      await page.unroute('**/api/auth/login/');
+
+      // the server's field errors go under their field, first message only
+      await dialog.getByRole('button', { name: 'Registrati' }).click();
+      const signup = page.getByRole('dialog', { name: 'Registrati' });
+      const email = uniqueEmail('debole');
+      await signup.getByLabel('Nome', { exact: true }).fill('Anna');
+      await signup.getByLabel('Cognome').fill('Neri');
+      await signup.getByLabel('Email', { exact: true }).fill(email);
+      await signup.getByLabel('Conferma email').fill(email);
+      await signup.getByLabel('Password').fill('12345678');
+      await signup.getByLabel(/Dichiaro di aver letto/).check();
+      await signup.getByRole('button', { name: 'Registrati', exact: true }).click();
+      const passwordError = signup.locator('#signup-password-error');
+      await expect(passwordError).toBeVisible();
+      await expect(passwordError).toHaveCount(1);
+      await expect(signup.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    test('modals link to each other, trap focus, close on Escape and open blank', async ({ page }) => {
+      await page.goto('/');
+      await openFromHeader(page, 'Accedi');
+      const login = page.getByRole('dialog', { name: 'Accedi' });
+      await expect(login).toBeVisible();
+      await expect(login).toHaveCSS('max-width', '480px');
+
+      // Tab and Shift+Tab stay inside the dialog
+      for (let i = 0; i < 10; i += 1) {
+        await page.keyboard.press('Tab');
+        await expect(page.locator('dialog[open] :focus')).toHaveCount(1);
+      }
+      for (let i = 0; i < 4; i += 1) {
+        await page.keyboard.press('Shift+Tab');
+        await expect(page.locator('dialog[open] :focus')).toHaveCount(1);
+      }
+
+      await login.getByRole('button', { name: 'Hai dimenticato la password?' }).click();
+      const forgotten = page.getByRole('dialog', { name: 'Password dimenticata' });
+      await expect(forgotten).toBeVisible();
+      await forgotten.getByRole('button', { name: "Torna all'accesso" }).click();
+      await expect(login).toBeVisible();
+      await login.getByRole('button', { name: 'Registrati' }).click();
+      const signup = page.getByRole('dialog', { name: 'Registrati' });
+      await expect(signup).toBeVisible();
+      await signup.getByRole('button', { name: 'Accedi' }).click();
+      await expect(login).toBeVisible();
+
+      await login.getByLabel('Email').fill('scritto@example.org');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      if (viewport.width >= 800) {
+        await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeFocused();
+      }
+      await openFromHeader(page, 'Accedi');
+      await expect(login.getByLabel('Email')).toHaveValue('');
+
+      // the close button too; ?flow= opens a modal and closing drops it from the address
+      await login.getByRole('button', { name: 'Chiudi' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.goto('/?flow=passwordforgotten');
+      await expect(forgotten).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await page.goto('/?flow=signup');
+      await expect(signup).toBeVisible();
+    });
+
+    test('password forgotten: confirmation, mail link, new password, sign in; a used link says so', async ({
+      page,
+    }) => {
+      const user = await createUser({ prefix: 'reset' });
+      await page.goto('/?flow=login');
+      await page
+        .getByRole('dialog', { name: 'Accedi' })
+        .getByRole('button', { name: 'Hai dimenticato la password?' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Password dimenticata' });
+      await dialog.getByLabel('Email').fill(user.email);
+      await dialog.getByRole('button', { name: 'Invia il link' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Email inviata' })).toBeVisible();
+      await expect(dialog).toContainText(user.email);
+      await expect(
+        dialog.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }),
+      ).toBeVisible();
+      await expect(dialog.getByRole('button', { name: "Torna all'accesso" })).toBeVisible();
+
+      const [link] = await waitForMail(user.email, RESET_LINK);
+      await page.goto(link);
+      const reset = page.getByRole('dialog', { name: 'Scegli una nuova password' });
+      const newPassword = 'Nuova-Password-Sicura-77';
+      await reset.getByLabel('Nuova password', { exact: true }).fill(newPassword);
+      await reset.getByLabel('Conferma la nuova password').fill(`${newPassword}x`);
+      await reset.getByRole('button', { name: 'Salva la password' }).click();
+      await expect(reset.locator('#reset-password2-error')).toBeVisible();
+      await reset.getByLabel('Conferma la nuova password').fill(newPassword);
+      await reset.getByRole('button', { name: 'Salva la password' }).click();
+      await expect(reset.getByText('La password è stata reimpostata.')).toBeVisible();
+      await reset.getByRole('button', { name: 'Accedi' }).click();
+      await fillLogin(page, user.email, newPassword);
+      await expectSignedIn(page);
+
+      await page.context().clearCookies();
+      await dismissCookieBanner(page);
+      await page.goto(link);
+      await reset.getByLabel('Nuova password', { exact: true }).fill('Ancora-Un-Altra-88');
+      await reset.getByLabel('Conferma la nuova password').fill('Ancora-Un-Altra-88');
+      await reset.getByRole('button', { name: 'Salva la password' }).click();
+      await expect(reset.getByRole('alert')).toHaveText(RESET_TOKEN_ERROR);
+
+      // a bad verification key says so and still offers the login
+      await page.goto('/?flow=verify-email&key=chiave-non-valida');
+      const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      await expect(verify.getByRole('alert')).toContainText('non è valido');
+      await verify.getByRole('button', { name: 'Accedi' }).click();
+      await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
+    });
+
+    test('private pages send to the login and back; Esci on a private page goes home; a dead token is dropped', async ({
+      page,
+      context,
+    }) => {
+      const user = await createUser({ prefix: 'privato' });
+      for (const path of ['/profilo', '/scarica-dati']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(`${BASE_URL}/?flow=login&next=${encodeURIComponent(path)}`);
+        await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
+      }
+      await fillLogin(page, user.email, user.password);
+      await expect(page).toHaveURL(`${BASE_URL}/scarica-dati`);
+      await expect(page).toHaveTitle(/^Scarica dati \|/);
+      await page.goto('/profilo');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profilo' })).toBeVisible();
+
+      await openMenuIfCollapsed(page);
+      await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
+      await page.getByRole('button', { name: 'Esci' }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await openMenuIfCollapsed(page);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+
+      // a token the API refuses: logged-out header, and the cookie is removed
+      await context.addCookies([{ name: 'token', value: 'f'.repeat(40), url: BASE_URL, sameSite: 'Lax' }]);
+      await page.goto('/contatti');
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'token'), { timeout: 10_000 })
+        .toBe(false);
+      await openMenuIfCollapsed(page);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatChange, formatNumber, formatPercent, formatSigned, formatTonnes, formatValue } from './format';
+
+describe('Italian number formatting', () => {
+  it('groups thousands with dots and uses a decimal comma', () => {
+    expect(formatNumber(1234.5, 1)).toBe('1.234,5');
+    expect(formatNumber(29930425.678, 0)).toBe('29.930.426');
+    expect(formatNumber(1180)).toBe('1.180');
+  });
+  it('adds the unit', () => {
+    expect(formatTonnes(1234.54)).toBe('1.234,5\u00a0t');
+    expect(formatValue(343.824, 'kg/ab')).toBe('343,8\u00a0kg/ab');
+    expect(formatValue(67.692, '%')).toBe('67,7%');
+    expect(formatValue(213.2244, '€/ab')).toBe('213,22\u00a0€/ab');
+    expect(formatPercent(27.64)).toBe('27,6%');
+  });
+  it('signs changes, in percentage points for percentages', () => {
+    expect(formatSigned(0.597, 1)).toBe('+0,6');
+    expect(formatSigned(-12.34, 1)).toMatch(/^[-−]12,3$/);
+    expect(formatSigned(0, 1)).toBe('0,0');
+    expect(formatChange(0.597, '%')).toBe('+0,6 punti percentuali');
+    expect(formatChange(-1500, 't')).toMatch(/^[-−]1\.500,0\u00a0t$/);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Italian number formatting shared by the web app and the server-side export: 1.234,5 t, 67,7%.
+ */
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(digits: number, signed = false): Intl.NumberFormat {
+  const key = `${digits}:${signed}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('it-IT', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: 'always',
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** A number the Italian way with a fixed number of decimals: formatNumber(1234.56, 1) → '1.234,6'. */
+export function formatNumber(value: number, digits = 0): string {
+  return numberFormat(digits).format(value);
+}
+
+/** With an explicit sign (+/−) unless zero: formatSigned(0.597, 1) → '+0,6'. */
+export function formatSigned(value: number, digits = 0): string {
+  return numberFormat(digits, true).format(value);
+}
+
+export type StatisticUnit = 't' | 'kg/ab' | '%' | '€/ab';
+
+/** Decimals shown for each unit. */
+export const UNIT_DIGITS: Record<StatisticUnit, number> = { t: 1, 'kg/ab': 1, '%': 1, '€/ab': 2 };
+
+/** A value with its unit: '1.234,5 t', '343,8 kg/ab', '67,7%', '213,22 €/ab'. */
+export function formatValue(value: number, unit: StatisticUnit): string {
+  const text = formatNumber(value, UNIT_DIGITS[unit]);
+  return unit === '%' ? `${text}%` : `${text}\u00a0${unit}`;
+}
+
+/** Tonnes: '1.234,5 t'. */
+export function formatTonnes(value: number): string {
+  return formatValue(value, 't');
+}
+
+/** A percentage: '67,7%'. */
+export function formatPercent(value: number, digits = 1): string {
+  return `${formatNumber(value, digits)}%`;
+}
+
+/**
+ * A change between two years: a difference of percentages is in percentage points
+ * ('+0,6 punti percentuali'), any other unit keeps its unit ('−12,3 t').
+ */
+export function formatChange(change: number, unit: StatisticUnit): string {
+  const text = formatSigned(change, UNIT_DIGITS[unit]);
+  return unit === '%' ? `${text} punti percentuali` : `${text}\u00a0${unit}`;
+}

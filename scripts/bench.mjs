@@ -5,12 +5,14 @@ import http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
   DEFAULT_ADMIN_DATABASE_URL,
   ROOT,
   createFreshDatabase,
+  ensureWebBuild,
   postgresAnswers,
   startServices,
 } from './services.mjs';
@@ -19,6 +21,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const API_PORT = 8200;
 const BARE_PORT = 8201;
+const WEB_PORT = 3200;
 
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -169,8 +172,104 @@ async function benchCsv({ label, databaseUrl = '' }) {
   }
 }
 
+/** Gzipped size of the JavaScript a first visit to url loads (every script of the HTML, Next's chunks). */
+async function firstLoadJs(base, pathname) {
+  const html = await (await fetch(base + pathname)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  let gzipped = 0;
+  let withoutNoModule = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    const size = gzipSync(body, { level: 9 }).length;
+    gzipped += size;
+    const tag =
+      html.match(new RegExp(`<script[^>]+src="${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`))?.[0] ??
+      '';
+    if (!/nomodule/i.test(tag)) withoutNoModule += size;
+  }
+  return { scripts: sources.length, gzipped, withoutNoModule };
+}
+
+// web — the home page's first-load JavaScript and Lighthouse (mobile and desktop) on / and a comune view,
+// in Debian's Chromium, against the built app on a fresh embedded database.
+async function benchWeb() {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  ensureWebBuild({ log: (m) => console.log(m) });
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  console.log('\nStarting the API and the web app on a fresh embedded database…');
+  const services = startServices({
+    env: {
+      VAR_DIR: varDir,
+      API_PORT: String(API_PORT),
+      PORT: String(WEB_PORT),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    log: () => {},
+  });
+  let chrome;
+  try {
+    await services.ready;
+    const base = `http://localhost:${WEB_PORT}`;
+    const js = await firstLoadJs(base, '/');
+    console.log(
+      `\nFirst-load JavaScript of /: ${(js.withoutNoModule / 1024).toFixed(1)} KB gzipped in modern browsers ` +
+        `(${(js.gzipped / 1024).toFixed(1)} KB with the nomodule polyfills, ${js.scripts} scripts); budget 250 KB`,
+    );
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const pages = [
+      ['/', 'home (Italia)'],
+      ['/?comune=028001', 'comune (Abano Terme)'],
+    ];
+    console.log('\nLighthouse 12 (performance, accessibility, best practices, SEO; LCP, TBT, CLS)');
+    for (const [pathname, label] of pages) {
+      for (const formFactor of ['mobile', 'desktop']) {
+        const config =
+          formFactor === 'desktop'
+            ? (await import('lighthouse/core/config/desktop-config.js')).default
+            : undefined;
+        const result = await lighthouse(
+          base + pathname,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          },
+          config,
+        );
+        const { categories: c, audits: a } = result.lhr;
+        const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(3);
+        console.log(
+          `${label.padEnd(22)} ${formFactor.padEnd(8)} perf ${score('performance')}  a11y ${score('accessibility')}` +
+            `  bp ${score('best-practices')}  seo ${score('seo')}   LCP ${a['largest-contentful-paint'].displayValue}` +
+            `  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`,
+        );
+      }
+    }
+  } finally {
+    await chrome?.kill();
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+  }
+}
+
 const parts = process.argv.slice(2);
 if (parts.length === 0 || parts.includes('stats')) await benchStats();
+if (parts.length === 0 || parts.includes('web')) await benchWeb();
 if (parts.length === 0 || parts.includes('csv')) {
   await benchCsv({ label: 'PGlite' });
   const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;

@@ -45,4 +45,27 @@ test.describe('/scarica-dati', () => {
       .analyze();
     expect(axe.violations).toEqual([]);
   });
+
+  test('a signed-in user downloads a statistic of the home page as PNG, JPG and PDF', async ({ page }) => {
+    const user = await createUser({ prefix: 'grafici' });
+    await dismissCookieBanner(page);
+    await signIn(page, user);
+    await page.goto('/?regione=05');
+    const card = page.locator('a[href*="statistic=totalWasteProduced"]');
+    for (const [format, signature] of [
+      ['png', [0x89, 0x50, 0x4e, 0x47]],
+      ['jpg', [0xff, 0xd8, 0xff]],
+      ['pdf', [0x25, 0x50, 0x44, 0x46]],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.and(page.locator(`[href*="format=${format}"]`)).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^totalwasteproduced-veneto-\\d{4}\\.${format}$`),
+      );
+      const bytes = await readFile((await download.path())!);
+      expect([...bytes.subarray(0, signature.length)]).toEqual([...signature]);
+    }
+  });
 });

@@ -194,20 +194,30 @@ export function DownloadDataForm() {
       <fieldset className={styles.group}>
         <legend>{m.area}</legend>
         <div className={styles.row}>
-          <label className={styles.field}>
-            <span>{m.level}</span>
-            <select value={level} onChange={(e) => setLevel(e.target.value as Level)} name="level">
+          <div className={styles.field}>
+            <label htmlFor="download-level">{m.level}</label>
+            <select
+              id="download-level"
+              value={level}
+              onChange={(e) => setLevel(e.target.value as Level)}
+              name="level"
+            >
               {(Object.keys(m.levels) as Level[]).map((l) => (
                 <option key={l} value={l}>
                   {m.levels[l]}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {level === 'region' || level === 'province' ? (
-            <label className={styles.field}>
-              <span>{m.region}</span>
-              <select value={regionId} onChange={(e) => setRegionId(e.target.value)} name="region">
+            <div className={styles.field}>
+              <label htmlFor="download-region">{m.region}</label>
+              <select
+                id="download-region"
+                value={regionId}
+                onChange={(e) => setRegionId(e.target.value)}
+                name="region"
+              >
                 <option value="">{m.chooseRegion}</option>
                 {lists?.regions.map((r) => (
                   <option key={r.id} value={r.id}>
@@ -215,12 +225,17 @@ export function DownloadDataForm() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : null}
           {level === 'province' ? (
-            <label className={styles.field}>
-              <span>{m.province}</span>
-              <select value={provinceId} onChange={(e) => setProvinceId(e.target.value)} name="province">
+            <div className={styles.field}>
+              <label htmlFor="download-province">{m.province}</label>
+              <select
+                id="download-province"
+                value={provinceId}
+                onChange={(e) => setProvinceId(e.target.value)}
+                name="province"
+              >
                 <option value="">{m.chooseProvince}</option>
                 {provinces.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -228,12 +243,13 @@ export function DownloadDataForm() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : null}
           {level === 'city' ? (
-            <label className={styles.field}>
-              <span>{m.city}</span>
+            <div className={styles.field}>
+              <label htmlFor="download-city">{m.city}</label>
               <input
+                id="download-city"
                 type="search"
                 name="city"
                 list="download-city-options"
@@ -247,7 +263,7 @@ export function DownloadDataForm() {
                   <option key={c.id} value={`${c.name} (${c.provinceSigla})`} />
                 ))}
               </datalist>
-            </label>
+            </div>
           ) : null}
         </div>
       </fieldset>
@@ -269,9 +285,10 @@ export function DownloadDataForm() {
         <fieldset className={styles.group}>
           <legend>{m.filters}</legend>
           <div className={styles.row}>
-            <label className={styles.field}>
-              <span>{m.wasteFraction}</span>
+            <div className={styles.field}>
+              <label htmlFor="download-waste-fraction">{m.wasteFraction}</label>
               <select
+                id="download-waste-fraction"
                 value={wasteFraction}
                 onChange={(e) => setWasteFraction(e.target.value)}
                 name="waste_fraction"
@@ -283,10 +300,11 @@ export function DownloadDataForm() {
                   </option>
                 ))}
               </select>
-            </label>
-            <label className={styles.field}>
-              <span>{m.sortingType}</span>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="download-sorting-type">{m.sortingType}</label>
               <select
+                id="download-sorting-type"
                 value={sortingType}
                 onChange={(e) => setSortingType(e.target.value)}
                 name="sorting_type"
@@ -298,10 +316,11 @@ export function DownloadDataForm() {
                   </option>
                 ))}
               </select>
-            </label>
-            <label className={styles.field}>
-              <span>{m.actionsCategory}</span>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="download-actions-category">{m.actionsCategory}</label>
               <select
+                id="download-actions-category"
                 value={actionsCategory}
                 onChange={(e) => setActionsCategory(e.target.value)}
                 name="actions_category"
@@ -313,7 +332,7 @@ export function DownloadDataForm() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           </div>
           <p className={styles.hint}>{m.filtersNote}</p>
         </fieldset>

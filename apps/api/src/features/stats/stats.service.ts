@@ -180,6 +180,22 @@ async function figures(
   };
 }
 
+const share = (n: number, total: number) => (total ? round((n / total) * 100, 2) : 0);
+
+/** How the comuni of an area spread over collection modes or action categories (demo data). */
+function demoDistribution(rows: repo.DistributionRow[], missingReason: string) {
+  return {
+    demo: true,
+    items: rows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      comuniCount: d.comuniCount,
+      share: share(d.comuniCount, d.comuniTotal),
+    })),
+    missingReason: rows.length ? null : missingReason,
+  };
+}
+
 export async function buildAreaStats(
   db: Queryable,
   target: Target & { level: StoredLevel },
@@ -192,29 +208,10 @@ export async function buildAreaStats(
     repo.getDemoDistribution(db, target.level, target.id, 'action_category'),
     repo.getFractionSets(db, target.level, target.id, base.year),
   ]);
-  const share = (n: number, total: number) => (total ? round((n / total) * 100, 2) : 0);
   return {
     ...base,
-    wasteSortingTypes: {
-      demo: true,
-      items: sorting.map((d) => ({
-        id: d.id,
-        name: d.name,
-        comuniCount: d.comuniCount,
-        share: share(d.comuniCount, d.comuniTotal),
-      })),
-      missingReason: sorting.length ? null : REASONS.noSortingTypes,
-    },
-    mostUsedActionCategories: {
-      demo: true,
-      items: actions.map((d) => ({
-        id: d.id,
-        name: d.name,
-        comuniCount: d.comuniCount,
-        share: share(d.comuniCount, d.comuniTotal),
-      })),
-      missingReason: actions.length ? null : REASONS.noActions,
-    },
+    wasteSortingTypes: demoDistribution(sorting, REASONS.noSortingTypes),
+    mostUsedActionCategories: demoDistribution(actions, REASONS.noActions),
     mostUsedWasteFractionsSet: {
       demo: false,
       items: sets.map((s) => ({

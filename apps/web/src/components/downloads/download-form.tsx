@@ -67,6 +67,30 @@ function rvmQuery(level: Level, id: string, years: number[]): URLSearchParams {
   return q;
 }
 
+/** One filter kind of SPEC §3 as a labelled select, 'Qualsiasi' meaning no filter. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Named[] | undefined;
+}) {
+  const id = `download-${props.name.replace(/_/g, '-')}`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{m.any}</option>
+        {props.options?.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function DownloadDataForm() {
   const [lists, setLists] = useState<Lists | null>(null);
   const [provinces, setProvinces] = useState<(Named & { sigla: string })[]>([]);
@@ -285,54 +309,27 @@ export function DownloadDataForm() {
         <fieldset className={styles.group}>
           <legend>{m.filters}</legend>
           <div className={styles.row}>
-            <div className={styles.field}>
-              <label htmlFor="download-waste-fraction">{m.wasteFraction}</label>
-              <select
-                id="download-waste-fraction"
-                value={wasteFraction}
-                onChange={(e) => setWasteFraction(e.target.value)}
-                name="waste_fraction"
-              >
-                <option value="">{m.any}</option>
-                {lists?.fractions.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="download-sorting-type">{m.sortingType}</label>
-              <select
-                id="download-sorting-type"
-                value={sortingType}
-                onChange={(e) => setSortingType(e.target.value)}
-                name="sorting_type"
-              >
-                <option value="">{m.any}</option>
-                {lists?.sortingTypes.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="download-actions-category">{m.actionsCategory}</label>
-              <select
-                id="download-actions-category"
-                value={actionsCategory}
-                onChange={(e) => setActionsCategory(e.target.value)}
-                name="actions_category"
-              >
-                <option value="">{m.any}</option>
-                {lists?.actionCategories.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              name="waste_fraction"
+              label={m.wasteFraction}
+              value={wasteFraction}
+              onChange={setWasteFraction}
+              options={lists?.fractions}
+            />
+            <FilterSelect
+              name="sorting_type"
+              label={m.sortingType}
+              value={sortingType}
+              onChange={setSortingType}
+              options={lists?.sortingTypes}
+            />
+            <FilterSelect
+              name="actions_category"
+              label={m.actionsCategory}
+              value={actionsCategory}
+              onChange={setActionsCategory}
+              options={lists?.actionCategories}
+            />
           </div>
           <p className={styles.hint}>{m.filtersNote}</p>
         </fieldset>

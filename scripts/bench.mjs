@@ -160,7 +160,7 @@ async function benchCsv({ label, databaseUrl = '' }) {
     clearInterval(sampler);
     const rows = lines - 1;
     console.log(
-      `\nFull national CSV export (status ${res.status}): ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s`,
+      `\nFull national CSV export on ${label} (status ${res.status}): ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s`,
     );
     console.log(`  ${Math.round(rows / seconds).toLocaleString('en')} rows/s`);
     console.log(

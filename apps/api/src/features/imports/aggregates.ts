@@ -71,6 +71,9 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
      GROUP BY a.level, a.area_id, f.year, f.fraction_id`,
   );
   await recomputeDistributions(q);
+  // Fresh planner statistics for the tables just rewritten: without them PostgreSQL plans the keyset
+  // pages of the CSV export as sequential scans and sorts (measured 4× slower on a fresh database).
+  await q.exec('ANALYZE');
 }
 
 /**

@@ -6,7 +6,7 @@ import { DownloadInvite, type DownloadTarget } from './downloads';
 import type { ExplorerData } from './explorer-data.server';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
-import { SourceSwitch } from './source-switch';
+import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
 import { StatPanels } from './stat-panels';
 import { YearPicker } from './year-picker';
@@ -55,7 +55,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
     <div className={styles.explorer}>
       <h1>{level === 'country' ? t.title : t.titleArea(data.areaName)}</h1>
       <p className={styles.intro}>{t.intro}</p>
-      <SourceSwitch region={state.region} currentHref={stateKey} />
+      <SourceSwitch current="1" currentHref={stateKey} region={state.region} />
       <Breadcrumb data={data} />
 
       <div className={styles.top}>

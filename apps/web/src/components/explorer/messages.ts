@@ -17,11 +17,6 @@ export const explorerMessages = {
     'Esplora le statistiche sulla raccolta differenziata dei rifiuti urbani: i dati nazionali e quelli di ogni regione, provincia e comune. Scegli un territorio sulla mappa, dagli elenchi o cercando il nome del comune.',
   breadcrumbLabel: 'Territorio scelto',
   italy: 'Italia',
-  sourceSwitch: {
-    label: 'Fonte dei dati',
-    waste: 'Dati raccolta',
-    reverseVending: 'Dati ecocompattatori',
-  },
   picker: {
     title: 'Scegli il territorio',
     region: 'Regione',

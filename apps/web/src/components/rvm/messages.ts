@@ -10,7 +10,6 @@ export const rvmMessages = {
   demoBadge: 'Dati dimostrativi',
   demoNotice:
     'Le quantità raccolte (pezzi e kg) sono dati dimostrativi generati per il portale: non provengono da una fonte pubblica. I siti reali sono quelli di un censimento pubblico del 2021; gli altri ecocompattatori sono anch’essi dimostrativi.',
-  sourceSwitch: { label: 'Fonte dei dati', waste: 'Dati raccolta', reverseVending: 'Dati ecocompattatori' },
   filters: {
     title: 'Filtra',
     region: 'Regione',

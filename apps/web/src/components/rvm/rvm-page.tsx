@@ -8,6 +8,7 @@ import { RvmList } from './rvm-list';
 import { RvmMap } from './rvm-map';
 import { rvmHref } from './rvm-state';
 import styles from './rvm.module.css';
+import { SourceSwitch } from '../source-switch';
 
 /** The filters in words, e.g. 'Veneto · Padova · EcoRendo Italia S.r.l. (demo) · 2023'. */
 function activeFilters(data: RvmData): string[] {
@@ -30,18 +31,7 @@ export function RvmPage({ data }: { data: RvmData }) {
     <div className={styles.page}>
       <h1>{t.title}</h1>
       <p className={styles.intro}>{t.intro}</p>
-      <nav aria-label={t.sourceSwitch.label} className={styles.sourceSwitch}>
-        <ul>
-          <li>
-            <a href={state.region ? `/?regione=${state.region}` : '/'}>{t.sourceSwitch.waste}</a>
-          </li>
-          <li>
-            <a href={selectionKey} aria-current="page">
-              {t.sourceSwitch.reverseVending}
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <SourceSwitch current="2" currentHref={selectionKey} region={state.region} />
       <p className={styles.demoNotice} data-testid="rvm-demo-notice">
         <strong className={styles.demoBadge}>{t.demoBadge}</strong> {t.demoNotice}
       </p>

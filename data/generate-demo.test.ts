@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateDemo, GENERATED_MACHINES, parseCsv, RVM_HEADER, RVM_OPERATORS } from './generate-demo';
+import { RVM_IMPORT_COLUMNS } from '@portal/contract';
+import { generateDemo, GENERATED_MACHINES, parseCsv, RVM_OPERATORS } from './generate-demo';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
 const files = generateDemo(DATA_DIR);
@@ -52,7 +53,7 @@ describe('demo generator', () => {
   });
 
   it('lists the 77 real sites and the generated machines with plausible quantities', () => {
-    expect(files['demo/rvm-machines.csv']!.split('\n')[0]).toBe(RVM_HEADER.join(','));
+    expect(files['demo/rvm-machines.csv']!.split('\n')[0]).toBe(RVM_IMPORT_COLUMNS.join(','));
     const rows = table('demo/rvm-machines.csv');
     const machines = new Map(rows.map((r) => [r.machine_id!, r]));
     expect(machines.size).toBe(77 + GENERATED_MACHINES);

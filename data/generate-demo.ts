@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RVM_IMPORT_COLUMNS } from '@portal/contract';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
 /** The last year the demo quantities cover (the latest year of the bundled statistics). */
@@ -291,22 +292,6 @@ const STREETS = [
   'Via delle Industrie',
 ];
 
-export const RVM_HEADER = [
-  'machine_id',
-  'operator',
-  'istat',
-  'address',
-  'cap',
-  'latitude',
-  'longitude',
-  'installed_on',
-  'active',
-  'year',
-  'pieces',
-  'kg',
-  'demo',
-] as const;
-
 export const GENERATED_MACHINES = 260;
 
 interface Site {
@@ -433,7 +418,10 @@ export function generateDemo(dataDir = DATA_DIR): Record<string, string> {
   return {
     'demo/city-sorting-types.csv': toCsv(['istat', 'sorting_type', 'fractions'], sorting),
     'demo/city-actions.csv': toCsv(['istat', 'category', 'title', 'started_year'], actions),
-    'demo/rvm-machines.csv': toCsv(RVM_HEADER, machineRows(sites, createRandom(seedOf('rvm-machines')))),
+    'demo/rvm-machines.csv': toCsv(
+      RVM_IMPORT_COLUMNS,
+      machineRows(sites, createRandom(seedOf('rvm-machines'))),
+    ),
   };
 }
 

@@ -176,3 +176,23 @@ export const RvmOperatorSchema = z.object({
 });
 export type RvmOperator = z.infer<typeof RvmOperatorSchema>;
 export const RvmOperatorListSchema = z.array(RvmOperatorSchema);
+
+/**
+ * Columns of the reverse vending machine import CSV (docs/rvm-csv-format.md), one row per machine and
+ * year: what the importer requires and the demo generator writes.
+ */
+export const RVM_IMPORT_COLUMNS = [
+  'machine_id',
+  'operator',
+  'istat',
+  'address',
+  'cap',
+  'latitude',
+  'longitude',
+  'installed_on',
+  'active',
+  'year',
+  'pieces',
+  'kg',
+  'demo',
+] as const;

@@ -1,3 +1,4 @@
+import { RVM_IMPORT_COLUMNS } from '@portal/contract';
 import { bulkInsert, loadIds } from './imports.repo';
 import {
   checkRow,
@@ -13,23 +14,6 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
-
-/** The columns of the reverse vending machine CSV (docs/rvm-csv-format.md), one row per machine and year. */
-export const RVM_COLUMNS = [
-  'machine_id',
-  'operator',
-  'istat',
-  'address',
-  'cap',
-  'latitude',
-  'longitude',
-  'installed_on',
-  'active',
-  'year',
-  'pieces',
-  'kg',
-  'demo',
-] as const;
 
 interface Machine {
   line: number;
@@ -73,7 +57,7 @@ export const rvmDataset: Dataset<RvmData> = {
   parse([{ text }]): Parsed<RvmData> {
     const { header, records } = readCsv(text);
     const data: RvmData = { machines: [], yearly: [] };
-    const missing = missingColumns(header, RVM_COLUMNS);
+    const missing = missingColumns(header, RVM_IMPORT_COLUMNS);
     if (missing) return { data, errors: [{ line: 1, reason: missing }], rowCount: 0, years: [] };
     const errors: RowError[] = [];
     const machines = new Map<string, Machine>();

@@ -27,6 +27,11 @@ export async function createTestDb(): Promise<TestDb> {
     await migrate(db);
     return { db, drop: () => db.close() };
   }
+  return createPostgresTestDb();
+}
+
+/** A fresh, migrated, empty database on the PostgreSQL server of TEST_DATABASE_URL, whatever the pass. */
+export async function createPostgresTestDb(): Promise<TestDb> {
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();

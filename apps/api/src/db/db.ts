@@ -22,6 +22,38 @@ export interface DbOptions {
   dataDir?: string;
   /** Milliseconds a node-postgres connection attempt may take. */
   connectTimeoutMs?: number;
+  /** Milliseconds a node-postgres statement may wait for its answer (0: no limit). */
+  queryTimeoutMs?: number;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// What node-postgres and its pool throw when the server cannot be reached or stops answering.
+const DRIVER_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+// SQLSTATE: connection exceptions (08…), server shutting down or starting (57P01-57P03), too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/**
+ * True when an error means "the database cannot be reached right now" (refused, cut, timed out, shutting
+ * down), as opposed to a wrong statement or a constraint: the API answers those with 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (DRIVER_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 // count(*) and sums of integers come back as int8; both drivers give plain numbers here.
@@ -61,6 +93,9 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // A server that stops answering (network cut, not closed) must not hold a request for ever.
+    query_timeout: options.queryTimeoutMs ?? 30_000,
+    keepAlive: true,
   });
   // A dropped server connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -78,16 +113,24 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection that failed or timed out is in an unknown state: drop it instead of waiting
+        // for a ROLLBACK that will not come back (the server rolls back when the connection closes).
+        broken =
+          isDatabaseUnavailable(err) ||
+          !(await client.query('ROLLBACK').then(
+            () => true,
+            () => false,
+          ));
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

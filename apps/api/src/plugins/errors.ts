@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db';
 import { langOf, translate, type Lang } from './i18n';
 
 export const MESSAGES = {
@@ -78,6 +79,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { detail: MESSAGES.tooLarge });
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       return send(415, { detail: MESSAGES.unsupportedMediaType });
+    if (isDatabaseUnavailable(err)) {
+      // The database is down or cut off: a temporary condition, not a bug; no stack trace either way.
+      req.log.warn({ err }, 'request failed: database unavailable');
+      return send(503, { detail: MESSAGES.unavailable });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

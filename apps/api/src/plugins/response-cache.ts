@@ -59,7 +59,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
   const cacheControl = `public, max-age=${opts.maxAgeSeconds ?? 600}`;
   let version: string | undefined;
 
+  let checking = false;
   const check = async () => {
+    // One check at a time: against a database that hangs, checks would otherwise pile up on the pool.
+    if (checking) return;
+    checking = true;
     try {
       const v = await opts.dataVersion();
       if (version !== undefined && v !== version) {
@@ -70,6 +74,8 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     } catch (err) {
       // Database unreachable: keep serving what is cached.
       app.log.debug({ err }, 'data version check failed');
+    } finally {
+      checking = false;
     }
   };
   let timer: NodeJS.Timeout | undefined;

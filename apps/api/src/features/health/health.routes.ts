@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '@portal/contract';
 
-const HEALTH_TIMEOUT_MS = 2000;
+// The database gets 1.5 s to answer, so the whole answer (503 included) comes within 2 s.
+const HEALTH_TIMEOUT_MS = 1500;
 
-/** GET /api/health/: 200 when the database answers within 2 s, 503 otherwise. */
+/** GET /api/health/: 200 when the database answers within 1.5 s, 503 otherwise, always within 2 s. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/db';
 import { loadConfig, type Config } from './config';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { RateLimiter, createRateLimitStore, type RateLimitStore } from './plugins/rate-limit';
@@ -61,6 +61,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    frameworkErrors,
     // Per-IP rate limits need the client's address behind the web app's /api/* rewrite.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();

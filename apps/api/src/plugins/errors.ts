@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/db';
-import { langOf, translate, type Lang } from './i18n';
+import { M, langOf, translate, type Lang } from './i18n';
 
 export const MESSAGES = {
   notFound: 'Non trovato.',
@@ -39,7 +39,11 @@ export function translateBody<T extends FieldErrors | { detail: string }>(lang: 
 }
 
 function addError(errors: FieldErrors, field: string, message: string) {
-  (errors[field] ??= []).push(message);
+  // A field named like an Object.prototype member (toString) is a field too; `__proto__` cannot be a key
+  // of the serialized answer, so its error is reported as a non-field error.
+  const key = field === '__proto__' ? 'nonFieldErrors' : field;
+  if (!Object.hasOwn(errors, key)) errors[key] = [];
+  errors[key]!.push(message);
 }
 
 /** Turns zod issues into the DRF shape: {"<field>": ["message"], "nonFieldErrors": [...]}. */
@@ -60,8 +64,44 @@ export function toFieldErrors(
   return errors;
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing, e.g. a path with a malformed percent-encoding
+ * (FST_ERR_BAD_URL), get the documented shape too. Such a path names no resource: 404.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = langOf(req);
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply.code(404).send(translateBody(lang, { detail: MESSAGES.notFound }));
+  return reply.code(400).send(translateBody(lang, { detail: MESSAGES.generic }));
+}
+
+/** The top-level field of a value that holds a NUL character somewhere (key or string), or null. */
+function fieldWithNul(value: unknown): string | null {
+  const has = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string') return v.includes('\u0000');
+    if (depth > 32 || typeof v !== 'object' || v === null) return false;
+    return Object.entries(v).some(([k, x]) => k.includes('\u0000') || has(x, depth + 1));
+  };
+  if (typeof value === 'string') return has(value, 0) ? 'nonFieldErrors' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) return has(value, 0) ? 'nonFieldErrors' : null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return 'nonFieldErrors';
+    if (has(v, 0)) return key === '__proto__' ? 'nonFieldErrors' : key;
+  }
+  return null;
+}
+
 /** One error shape for the whole API, in Italian, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // PostgreSQL text cannot hold NUL (U+0000): refuse it in bodies, queries and paths like any bad value.
+  app.addHook('preValidation', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const field = fieldWithNul(part);
+      if (field) throw new ApiError(400, { [field]: [M.nullCharacter.it] });
+    }
+  });
+
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send(translateBody(langOf(req), { detail: MESSAGES.notFound })),
   );

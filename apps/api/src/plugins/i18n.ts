@@ -38,6 +38,7 @@ export const M = {
   tooLarge: { it: 'La richiesta è troppo grande.', en: 'The request is too large.' },
   unsupportedMediaType: { it: 'Tipo di contenuto non supportato.', en: 'Unsupported media type.' },
   unknownField: { it: 'Campo non previsto.', en: 'Unexpected field.' },
+  nullCharacter: { it: 'I caratteri nulli non sono ammessi.', en: 'Null characters are not allowed.' },
   // contract field messages
   required: { it: FIELD_MESSAGES.required, en: 'This field is required.' },
   notString: { it: FIELD_MESSAGES.notString, en: 'Not a valid string.' },

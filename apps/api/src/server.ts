@@ -4,8 +4,10 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { isSeeded, seedBundledData } from './features/imports/seed';
+import { ensureExportLines } from './features/imports/export-lines';
 import { buildApp, type App } from './app';
 import { MailWorker, createMailTransport } from './plugins/mailer';
+import { connectionDrainer } from './lib/drain';
 
 async function main() {
   let config: Config;
@@ -48,6 +50,7 @@ async function main() {
   let db: Db | undefined;
   let mailWorker: MailWorker | undefined;
   let stopping = false;
+  let connections: ReturnType<typeof connectionDrainer> | undefined;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -64,6 +67,9 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      // Stop accepting and answer every request already received before Fastify closes (it would
+      // answer 503 to requests it reads after that).
+      await connections?.drain();
       await app.close();
       await mailWorker?.stop();
       await db?.close();
@@ -88,9 +94,12 @@ async function main() {
     const started = Date.now();
     await seedBundledData(db, { dataDir: config.DATA_DIR, log: (msg) => logger.info(msg) });
     logger.info({ ms: Date.now() - started }, 'bundled data imported');
+  } else if (await ensureExportLines(db)) {
+    logger.info('CSV export lines formatted for the data already imported');
   }
 
   app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000 });
+  connections = connectionDrainer(app.server);
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
   mailWorker = new MailWorker({
     db,

@@ -56,6 +56,20 @@ export function csvStream<R>(
   return records.pipe(stringifier);
 }
 
+/**
+ * A readable CSV stream of lines formatted ahead (by the database): the BOM, the header line, then each
+ * page of CRLF-joined lines, every line ending with CRLF, as csvStream writes them.
+ */
+export function csvLinesStream(header: string, pages: AsyncIterable<string>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `\uFEFF${header}\r\n`;
+      for await (const page of pages) yield `${page}\r\n`;
+    })(),
+    { objectMode: false },
+  );
+}
+
 /** A file name safe in every browser and file system: lower-case ASCII, digits and dashes. */
 export function safeFileName(parts: (string | number | undefined | null)[], extension: string): string {
   const base = parts

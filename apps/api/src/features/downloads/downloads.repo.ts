@@ -10,33 +10,15 @@ export interface WasteExportFilter {
   actionsCategory?: string;
 }
 
-export interface WasteExportRow {
-  year: number;
-  cityId: string;
-  city: string;
-  sigla: string;
-  province: string;
-  region: string;
-  population: number | null;
-  producedT: number | null;
-  sortedT: number | null;
-  rdPct: number | null;
-  costPerCapita: number | null;
-  aggregationName: string | null;
-  source: string;
-  fractions: Record<string, number> | null;
-}
-
-const AREA_COLUMN = {
-  country: null,
-  region: 'c.region_id',
-  province: 'c.province_id',
-  city: 'c.id',
+/** The columns an export filters on: waste_stats w joined with cities c, or waste_export_lines w. */
+const COLUMNS = {
+  joined: { region: 'c.region_id', province: 'c.province_id', city: 'c.id' },
+  lines: { region: 'w.region_id', province: 'w.province_id', city: 'w.city_id' },
 } as const;
 
-/** The WHERE clause of an export and its parameters ($1…$5). */
-function whereOf(f: WasteExportFilter): { sql: string; params: unknown[] } {
-  const column = AREA_COLUMN[f.level];
+/** The WHERE clause of an export and its parameters ($1…$5); w has city_id and year. */
+function whereOf(f: WasteExportFilter, from: keyof typeof COLUMNS): { sql: string; params: unknown[] } {
+  const column = f.level === 'country' ? null : COLUMNS[from][f.level];
   return {
     sql: `${column ? `${column} = $1` : '$1::text IS NULL'}
       AND ($2::int[] IS NULL OR w.year = ANY($2::int[]))
@@ -57,7 +39,7 @@ function whereOf(f: WasteExportFilter): { sql: string; params: unknown[] } {
 }
 
 export async function countWasteRows(db: Queryable, f: WasteExportFilter): Promise<number> {
-  const { sql, params } = whereOf(f);
+  const { sql, params } = whereOf(f, 'joined');
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM waste_stats w JOIN cities c ON c.id = w.city_id WHERE ${sql}`,
     params,
@@ -65,56 +47,38 @@ export async function countWasteRows(db: Queryable, f: WasteExportFilter): Promi
   return row?.n ?? 0;
 }
 
-/**
- * The rows of an export, one per comune and year, in pages by keyset (city, year): memory stays flat
- * however large the export, on both drivers.
- */
-export async function* streamWasteRows(
-  db: Queryable,
-  f: WasteExportFilter,
-  pageSize = 5000,
-): AsyncGenerator<WasteExportRow[]> {
-  const { sql, params } = whereOf(f);
-  let after: [string, number] = ['', 0];
-  for (;;) {
-    const rows = await db.query<WasteExportRow>(
-      `SELECT w.year, c.id AS "cityId", c.name AS city, p.sigla, p.name AS province, r.name AS region,
-              w.population, w.produced_t AS "producedT", w.sorted_t AS "sortedT",
-              coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct",
-              w.cost_per_capita AS "costPerCapita", w.aggregation_name AS "aggregationName", w.source
-         FROM waste_stats w
-         JOIN cities c ON c.id = w.city_id
-         JOIN provinces p ON p.id = c.province_id
-         JOIN regions r ON r.id = c.region_id
-        WHERE ${sql} AND (w.city_id, w.year) > ($6, $7)
-        ORDER BY w.city_id, w.year
-        LIMIT $8`,
-      [...params, after[0], after[1], pageSize],
-    );
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1]!;
-    // The fractions of the page's comuni in one range scan of the primary key, matched in memory.
-    const fractions = await db.query<{ cityId: string; year: number; fractionId: string; tonnes: number }>(
-      `SELECT city_id AS "cityId", year, fraction_id AS "fractionId", tonnes FROM waste_fraction_stats
-        WHERE city_id BETWEEN $1 AND $2`,
-      [rows[0]!.cityId, last.cityId],
-    );
-    const byRow = new Map<string, Record<string, number>>();
-    for (const f of fractions) {
-      const key = `${f.cityId}:${f.year}`;
-      const entry = byRow.get(key) ?? {};
-      entry[f.fractionId] = f.tonnes;
-      byRow.set(key, entry);
-    }
-    for (const row of rows) row.fractions = byRow.get(`${row.cityId}:${row.year}`) ?? null;
-    yield rows;
-    after = [last.cityId, last.year];
-    if (rows.length < pageSize) return;
-  }
+/** The header line of the CSV export (formatted with the lines, features/imports/export-lines.ts). */
+export async function wasteCsvHeader(db: Queryable): Promise<string | undefined> {
+  const [row] = await db.query<{ line: string }>('SELECT line FROM waste_export_header');
+  return row?.line;
 }
 
-export async function listFractionColumns(db: Queryable): Promise<{ id: string; name: string }[]> {
-  return db.query('SELECT id, name FROM waste_fractions ORDER BY position');
+/**
+ * The lines of an export, one per comune and year in (comune, year) order, as CRLF-joined pages of up
+ * to pageSize lines read by keyset on their position: memory stays flat however large the export, and
+ * each page is one text value for the driver to decode.
+ */
+export async function* streamWasteCsvPages(
+  db: Queryable,
+  f: WasteExportFilter,
+  counter: { rows: number },
+  pageSize = 10_000,
+): AsyncGenerator<string> {
+  const { sql, params } = whereOf(f, 'lines');
+  let after = 0;
+  for (;;) {
+    const [page] = await db.query<{ body: string | null; n: number; last: number | null }>(
+      `SELECT string_agg(line, E'\\r\\n' ORDER BY pos) AS body, count(*)::int AS n, max(pos) AS last
+         FROM (SELECT w.pos, w.line FROM waste_export_lines w
+                WHERE ${sql} AND w.pos > $6 ORDER BY w.pos LIMIT $7) page`,
+      [...params, after, pageSize],
+    );
+    if (!page?.body || page.last === null) return;
+    counter.rows += page.n;
+    yield page.body;
+    after = page.last;
+    if (page.n < pageSize) return;
+  }
 }
 
 /** Does the area exist? (unknown ids answer 404 rather than an empty file) */

@@ -7,6 +7,7 @@ import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import sharp from 'sharp';
 import { escapeFormula, formatNumber, safeFileName } from '../../lib/csv';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './render';
+import { refreshExportLines } from '../imports/export-lines';
 
 let t: TestDb;
 let app: App;
@@ -28,6 +29,8 @@ beforeAll(async () => {
       ('082053', 2024, 'carta-cartone', 19798.559), ('082053', 2024, 'vetro', 6531.225),
       ('028001', 2024, 'carta-cartone', 1500);
   `);
+  // What an import does after writing the rows: format the CSV export lines.
+  await refreshExportLines(t.db);
   app = await buildApp({ db: t.db, config: testConfig() });
   for (const [email, licence] of [
     ['reg@example.it', false],

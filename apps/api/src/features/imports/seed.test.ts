@@ -103,6 +103,29 @@ describe('the bundled seed', () => {
     });
   });
 
+  it('formats one CSV export line per comune and year, Palermo 2015 with its fractions', async () => {
+    const [counts] = await db.query<{ lines: number; stats: number }>(
+      `SELECT (SELECT count(*)::int FROM waste_export_lines) AS lines, (SELECT count(*)::int FROM waste_stats) AS stats`,
+    );
+    expect(counts!.lines).toBe(counts!.stats);
+    const [header] = await db.query<{ line: string }>('SELECT line FROM waste_export_header');
+    const [palermo] = await db.query<{ line: string }>(
+      `SELECT line FROM waste_export_lines WHERE city_id = '082053' AND year = 2015`,
+    );
+    const cells = Object.fromEntries(header!.line.split(';').map((h, i) => [h, palermo!.line.split(';')[i]]));
+    expect(cells).toMatchObject({
+      anno: '2015',
+      comune: 'Palermo',
+      popolazione: '674435',
+      rifiuti_urbani_t: '345876,695',
+      raccolta_differenziata_t: '28028,641',
+      raccolta_differenziata_percentuale: '8,1',
+      umido_t: '8561,9',
+      vetro_t: '3248,337',
+      fonte: 'ispra-comuni',
+    });
+  });
+
   it('splits the totals of comuni reported jointly among them by population', async () => {
     // 2012: ALCAMO carries the totals of "TERRA DEI FENICI" (Totale RU 110349.970 t).
     const [group] = await db.query<{ n: number; produced: number }>(

@@ -18,6 +18,7 @@ export async function tableCounts(q: Queryable): Promise<Record<string, number>>
     'waste_fraction_stats',
     'area_stats',
     'area_fraction_stats',
+    'waste_export_lines',
     'rvm_machines',
     'rvm_yearly',
   ];

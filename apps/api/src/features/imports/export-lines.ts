@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/db';
+
+/**
+ * The CSV export of collection data (docs/downloads.md), formatted in SQL once per import into
+ * waste_export_lines: a download then only reads ready lines in keyset pages, which is what makes the
+ * national export fast on the embedded database as well (its driver decodes every field in WebAssembly).
+ *
+ * Cells follow lib/csv.ts: ';' between cells, decimal comma without thousands separator and trailing
+ * zeros, a text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe, a
+ * text holding ';', '"', CR or LF is quoted with '"' doubled. The header line is stored beside the lines.
+ */
+
+/** The fixed columns before the fractions, and the last one after them. */
+const HEAD = [
+  'anno',
+  'codice_istat',
+  'comune',
+  'sigla_provincia',
+  'provincia',
+  'regione',
+  'popolazione',
+  'rifiuti_urbani_t',
+  'raccolta_differenziata_t',
+  'raccolta_differenziata_percentuale',
+  'raccolta_differenziata_kg_abitante',
+  'costo_servizio_euro_abitante',
+  'aggregazione',
+];
+const TAIL = ['fonte'];
+
+/** SQL: a number with at most `decimals` decimals, decimal comma; '' for NULL. */
+const num = (expr: string, decimals = 3) =>
+  `coalesce(replace(trim_scale(round((${expr})::numeric, ${decimals}))::text, '.', ','), '')`;
+
+/** SQL: a text cell (expr: a column), formula-escaped and quoted when it must be; '' for NULL. */
+function text(expr: string): string {
+  const escaped = `CASE WHEN ${expr} ~ '^[=+@\\t\\r-]' THEN '''' || ${expr} ELSE ${expr} END`;
+  return `coalesce(CASE WHEN ${expr} ~ '[;"\\r\\n]' THEN '"' || replace(${escaped}, '"', '""') || '"' ELSE ${escaped} END, '')`;
+}
+
+/** A header cell: the same quoting as the lines (header names are plain identifiers in practice). */
+function headerCell(name: string): string {
+  return /[;"\r\n]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+/**
+ * Recomputes every export line and the header from waste_stats, the geography and the fractions, in the
+ * caller's transaction (readers see the old lines or the new ones, never a mix).
+ */
+export async function refreshExportLines(q: Queryable): Promise<void> {
+  const fractions = await q.query<{ id: string }>('SELECT id FROM waste_fractions ORDER BY position');
+  const pivot = fractions.length
+    ? `LEFT JOIN (
+         SELECT city_id, year, ${fractions
+           .map((f, i) => `max(tonnes) FILTER (WHERE fraction_id = $${i + 1}) AS f${i}`)
+           .join(', ')}
+           FROM waste_fraction_stats GROUP BY city_id, year
+       ) f ON f.city_id = w.city_id AND f.year = w.year`
+    : '';
+  const cells = [
+    'w.year::text',
+    text('c.id'),
+    text('c.name'),
+    text('p.sigla'),
+    text('p.name'),
+    text('r.name'),
+    num('w.population', 0),
+    num('w.produced_t'),
+    num('w.sorted_t'),
+    num('coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0))', 2),
+    num('w.sorted_t * 1000 / NULLIF(w.population, 0)', 2),
+    num('w.cost_per_capita', 2),
+    text('w.aggregation_name'),
+    ...fractions.map((_, i) => num(`f.f${i}`)),
+    text('w.source'),
+  ];
+  await q.query('DELETE FROM waste_export_lines');
+  await q.query(
+    `INSERT INTO waste_export_lines (pos, city_id, year, province_id, region_id, line)
+     SELECT row_number() OVER (ORDER BY w.city_id, w.year), w.city_id, w.year, c.province_id, c.region_id,
+            ${cells.join(` || ';' || `)}
+       FROM waste_stats w
+       JOIN cities c ON c.id = w.city_id
+       JOIN provinces p ON p.id = c.province_id
+       JOIN regions r ON r.id = c.region_id
+       ${pivot}
+      ORDER BY w.city_id, w.year`,
+    fractions.map((f) => f.id),
+  );
+  const header = [...HEAD, ...fractions.map((f) => `${f.id}_t`), ...TAIL].map(headerCell).join(';');
+  await q.query(
+    `INSERT INTO waste_export_header (line) VALUES ($1)
+     ON CONFLICT (only_row) DO UPDATE SET line = EXCLUDED.line`,
+    [header],
+  );
+}
+
+/** Formats the export lines of a database that has data but none yet (one migrated from before them). */
+export async function ensureExportLines(db: {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  query: Queryable['query'];
+}): Promise<boolean> {
+  const [state] = await db.query<{ header: boolean; data: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM waste_export_header) AS header, EXISTS (SELECT 1 FROM waste_stats) AS data`,
+  );
+  if (state?.header || !state?.data) return false;
+  await db.transaction((tx) => refreshExportLines(tx));
+  await db.query('ANALYZE waste_export_lines');
+  return true;
+}

@@ -112,7 +112,7 @@ describe('a burst of registrations while the mail server is down', () => {
 
   it('delivers all 200 once the server is back, each recipient exactly once', async () => {
     await smtp.start(smtp.port);
-    await waitUntil('every mail sent', async () => (await outboxState()).sent === PEOPLE, 60_000);
+    await waitUntil('every mail sent', async () => (await outboxState()).sent === PEOPLE, 90_000);
     // A few more polls of both workers: nothing is sent twice.
     await new Promise((r) => setTimeout(r, 1000));
 

@@ -96,6 +96,8 @@ export async function buildApp({
     },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As the web app's pages: no framing at all (SAMEORIGIN is helmet's default).
+    xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.

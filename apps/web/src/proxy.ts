@@ -1,19 +1,39 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy, createNonce } from './lib/security-headers';
 
 /**
- * Forwards /api/* to the API, so the browser sees one origin and one cookie jar.
+ * Two jobs, on every request but static files:
  *
- * This is done here rather than with `rewrites` in next.config.ts because `next build` writes the
- * rewrite destinations into .next/routes-manifest.json: API_URL would be frozen at build time.
- * Proxy runs on the Node.js runtime and reads API_URL on every `next start`.
- * The path is forwarded byte for byte, trailing slash included (skipTrailingSlashRedirect is on).
+ * - Forwards /api/* to the API, so the browser sees one origin and one cookie jar.
+ *   This is done here rather than with `rewrites` in next.config.ts because `next build` writes the
+ *   rewrite destinations into .next/routes-manifest.json: API_URL would be frozen at build time.
+ *   Proxy runs on the Node.js runtime and reads API_URL on every `next start`.
+ *   The path is forwarded byte for byte, trailing slash included (skipTrailingSlashRedirect is on).
+ * - Gives every page a Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
+ *   request's CSP header while rendering and puts it on its scripts (lib/security-headers.ts).
+ *   The other security headers come from next.config.ts headers().
  */
 export function proxy(request: NextRequest) {
-  const apiUrl = (process.env.API_URL || 'http://127.0.0.1:8000').replace(/\/+$/, '');
   const { pathname, search } = request.nextUrl;
-  return NextResponse.rewrite(new URL(`${apiUrl}${pathname}${search}`));
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const apiUrl = (process.env.API_URL || 'http://127.0.0.1:8000').replace(/\/+$/, '');
+    return NextResponse.rewrite(new URL(`${apiUrl}${pathname}${search}`));
+  }
+
+  const csp = contentSecurityPolicy({
+    nonce: createNonce(),
+    tagManager: Boolean(process.env.NEXT_PUBLIC_GTM_ID),
+    recaptcha: Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY),
+    dev: process.env.NODE_ENV === 'development',
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', csp);
+  return response;
 }
 
 export const config = {
-  matcher: ['/api/:path*'],
+  // Build output and public files need no policy (they are not documents).
+  matcher: ['/api/:path*', '/((?!_next/static/|_next/image|favicon\\.ico).*)'],
 };

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { messages } from '../../lib/messages';
+import { documentNonce } from '../../lib/security-headers';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from './consent';
 
 const gtmId = process.env.NEXT_PUBLIC_GTM_ID;
@@ -21,6 +22,9 @@ function loadTagManager() {
   const script = document.createElement('script');
   script.id = 'gtm-script';
   script.async = true;
+  // The page's CSP nonce: the tag manager passes it on to the scripts it adds.
+  const nonce = documentNonce();
+  if (nonce) script.nonce = nonce;
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
   document.head.appendChild(script);
 }

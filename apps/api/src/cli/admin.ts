@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
+import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
 import { DATASETS } from '../features/imports/datasets';
 import { importDataset, ImportValidationError } from '../features/imports/import-dataset';
 import { createProgress } from '../features/imports/progress';
@@ -32,7 +33,7 @@ function resolveUserPath(path: string): string {
   return isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
-export const COMMANDS: Command[] = [
+const DATABASE_COMMANDS: Command[] = [
   {
     name: ['migrate'],
     usage: 'migrate',
@@ -78,7 +79,12 @@ export const COMMANDS: Command[] = [
       return 0;
     },
   },
+];
+
+export const COMMANDS: (Command | FileCommand)[] = [
+  ...DATABASE_COMMANDS,
   ...ACCOUNTS_COMMANDS,
+  ...BACKUP_COMMANDS,
 ];
 
 export function helpText(): string {
@@ -99,7 +105,7 @@ export function helpText(): string {
   ].join('\n');
 }
 
-function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
+function findCommand(argv: string[]): { command: Command | FileCommand; args: string[] } | undefined {
   const matches = COMMANDS.filter((c) => c.name.every((w, i) => argv[i] === w));
   const command = matches.sort((a, b) => b.name.length - a.name.length)[0];
   return command && { command, args: argv.slice(command.name.length) };
@@ -124,15 +130,23 @@ export async function main(argv: string[]): Promise<number> {
       ...(process.env.DB_DIR ? { DB_DIR: resolveUserPath(process.env.DB_DIR) } : {}),
       ...(process.env.VAR_DIR ? { VAR_DIR: resolveUserPath(process.env.VAR_DIR) } : {}),
     });
+    const command = found.command;
+    // backup and restore handle the database files themselves: no open database, no migration.
+    if ('files' in command)
+      return await command.run(found.args, { config, log, resolvePath: resolveUserPath });
     if (!config.DATABASE_URL) await mkdir(config.DB_DIR, { recursive: true });
     db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
     const applied = await migrate(db);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-    return await found.command.run(found.args, { db, log });
+    return await command.run(found.args, { db, log });
   } catch (err) {
     if (err instanceof UsageError) {
       log(`${err.message}\n\n${helpText()}`);
       return 2;
+    }
+    if (err instanceof BackupRefused) {
+      log(err.message);
+      return 1;
     }
     if (err instanceof ImportValidationError) {
       for (const line of err.lines) log(line);

@@ -4,14 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIR = path.join(ROOT, 'apps/web');
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const BUILD_INPUTS = ['apps/web', 'packages/contract', 'packages/charts'];
-const SKIP = new Set(['node_modules', '.next', 'test-results']);
+// next-env.d.ts is written by every build (it names the build folder), so it is not an input.
+const SKIP = new Set(['node_modules', '.next', 'test-results', 'next-env.d.ts']);
 const isBuildDir = (name) => SKIP.has(name) || name.startsWith('.next-');
 
 function collectFiles(dir, out) {
@@ -126,11 +127,21 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     return child;
   };
 
+  const running = (child) => child.exitCode === null && child.signalCode === null;
+  // The web app stops first: pages and /api/* requests it accepted still need the API to finish. The API
+  // is told once the web app is gone (or after 7 s, should the web app not drain by then).
   const stop = () => {
+    if (stopping) return exited;
     stopping = true;
-    for (const { child } of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    }
+    const web = children.find((c) => c.name === 'web')?.child;
+    const stopApi = () => {
+      for (const { name, child } of children) if (name !== 'web' && running(child)) child.kill('SIGTERM');
+    };
+    if (web && running(web)) {
+      web.once('exit', stopApi);
+      setTimeout(stopApi, 7000).unref();
+      web.kill('SIGTERM');
+    } else stopApi();
     if (children.length === 0) resolveExited(exitCodes);
     return exited;
   };
@@ -146,7 +157,15 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     });
     if (stopping) throw new Error('stopped');
     if (apiOnly) return;
-    const web = launch('web', [NEXT_BIN, dev ? 'dev' : 'start', '-p', String(webPort)], WEB_DIR);
+    // drain-on-close.mjs: on SIGTERM the web app answers what it accepted, then closes its connections.
+    const drain = pathToFileURL(path.join(ROOT, 'scripts/drain-on-close.mjs')).href;
+    const web = launch(
+      'web',
+      dev
+        ? [NEXT_BIN, 'dev', '-p', String(webPort)]
+        : ['--import', drain, NEXT_BIN, 'start', '-p', String(webPort)],
+      WEB_DIR,
+    );
     await waitForUrl(`http://127.0.0.1:${webPort}/`, {
       timeoutMs: 120_000,
       isAlive: () => web.exitCode === null && !stopping,

@@ -1,4 +1,5 @@
-// `npm run bench`: performance figures, printed, never asserted. Parts: `stats` (default: all).
+// `npm run bench`: performance figures, printed, never asserted. Parts: `stats`, `web`, `csv` (default: these
+// three) and `load` (only when asked: `npm run bench -- load`; it saturates the machine for a minute).
 // stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
 // the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
 import http from 'node:http';
@@ -267,6 +268,164 @@ async function benchWeb() {
   }
 }
 
+/** Current and peak (high-water mark since start) resident memory of a process in MB, from /proc. */
+function memoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+// load — a mixed load on the built app as `npm start` runs it (web 3300, API 8300, fresh embedded database,
+// build in apps/web/.next-chaos): 100 connections for 60 s (BENCH_LOAD_SECONDS), everything through the web
+// app's origin as a browser would: home page, comune pages, the statistics API, the city search, login.
+// Throughput, p50/p99 per route, errors (socket errors, timeouts, answers other than 2xx and 429) and 429s
+// apart, and the peak resident memory of the API and the web app.
+async function benchLoad() {
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+  const distDir = process.env.NEXT_DIST_DIR;
+  process.env.NEXT_DIST_DIR = '.next-chaos';
+  ensureWebBuild({ log: (m) => console.log(m) });
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const email = 'carico@example.it';
+  const password = 'Carico-Misto-2024';
+  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const created = spawnSync(
+    'npm',
+    ['run', '-s', 'admin', '--', 'user', 'create', '--email', email, '--password', password, '--verified'],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`admin user create: ${created.stderr}`);
+  console.log('\nStarting the API and the web app on a fresh embedded database…');
+  const services = startServices({
+    env: { VAR_DIR: varDir, API_PORT: '8300', PORT: '3300', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    log: () => {},
+  });
+  try {
+    await services.ready;
+    const base = 'http://127.0.0.1:3300';
+    // Comuni with data (a few merged away before 2024 have none), each page and statistic asked once.
+    const page = await (await fetch(`${base}/api/cities/city/?pageSize=500`)).json();
+    const cities = [];
+    for (const { id } of page.results.sort(() => Math.random() - 0.5)) {
+      if ((await fetch(`${base}/api/stats/cities/city/${id}/`)).ok) cities.push(id);
+      if (cities.length === 100) break;
+    }
+    for (const id of cities) await fetch(`${base}/?comune=${id}`);
+    await fetch(`${base}/`);
+    const pick = (list) => list[Math.floor(Math.random() * list.length)];
+    const searches = ['rom', 'mil', 'tor', 'nap', 'bol', 'san', 'ver', 'pad', 'cas', 'mon', 'bar', 'pal'];
+    const csrf = 'bench-csrf-token-0123456789abcdef';
+    let ip = 0;
+    const routes = [
+      { name: 'home page /', connections: 20, requests: [{ path: '/' }] },
+      {
+        name: 'comune page /?comune={id}',
+        connections: 20,
+        requests: [{ setupRequest: (r) => ({ ...r, path: `/?comune=${pick(cities)}` }) }],
+      },
+      {
+        name: 'stats API (Italia, comune)',
+        connections: 25,
+        requests: [
+          { path: '/api/stats/overall/' },
+          { setupRequest: (r) => ({ ...r, path: `/api/stats/cities/city/${pick(cities)}/` }) },
+        ],
+      },
+      {
+        name: 'search /api/cities/city/?search=',
+        connections: 20,
+        requests: [{ setupRequest: (r) => ({ ...r, path: `/api/cities/city/?search=${pick(searches)}` }) }],
+      },
+      {
+        // A distinct X-Forwarded-For per login (the API trusts the web app's proxy on loopback), so that
+        // the per-IP limit of 30 logins in 5 minutes does not turn the run into a run of 429s.
+        name: 'login POST /api/auth/login/',
+        connections: 15,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/auth/login/',
+            headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+            body: JSON.stringify({ email, password }),
+            setupRequest: (r) => {
+              ip += 1;
+              const xff = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+              return { ...r, headers: { ...r.headers, 'x-forwarded-for': xff } };
+            },
+          },
+        ],
+      },
+    ];
+    const pids = { API: services.pidOf('api'), web: services.pidOf('web') };
+    const peak = { API: 0, web: 0 };
+    const sample = () => {
+      for (const [name, pid] of Object.entries(pids)) peak[name] = Math.max(peak[name], memoryMb(pid).rss);
+    };
+    sample();
+    const before = { API: peak.API, web: peak.web };
+    const sampler = setInterval(sample, 200);
+    const total = routes.reduce((n, r) => n + r.connections, 0);
+    console.log(`\n${total} connections for ${seconds} s, split by route, all on the web app's origin\n`);
+    const runs = await Promise.all(
+      routes.map(
+        (route) =>
+          new Promise((resolve, reject) => {
+            const statuses = {};
+            const instance = autocannon(
+              {
+                url: base,
+                connections: route.connections,
+                duration: seconds,
+                timeout: 30,
+                requests: route.requests,
+              },
+              (err, res) => (err ? reject(err) : resolve({ route, res, statuses })),
+            );
+            instance.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+          }),
+      ),
+    );
+    clearInterval(sampler);
+    sample();
+    let requests = 0;
+    let errors = 0;
+    console.log(
+      `${'route'.padEnd(36)} ${'conn'.padStart(4)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}` +
+        `   p50      p99      errors   429`,
+    );
+    for (const { route, res, statuses } of runs) {
+      const throttled = statuses[429] ?? 0;
+      const bad = Object.entries(statuses)
+        .filter(([code]) => !(Number(code) >= 200 && Number(code) < 300) && code !== '429')
+        .reduce((n, [, v]) => n + v, 0);
+      const routeErrors = res.errors + res.timeouts + bad;
+      requests += res.requests.total;
+      errors += routeErrors;
+      console.log(
+        `${route.name.padEnd(36)} ${String(route.connections).padStart(4)} ${String(res.requests.total).padStart(8)}` +
+          ` ${(res.requests.total / seconds).toFixed(1).padStart(7)}   ${`${res.latency.p50} ms`.padEnd(8)} ` +
+          `${`${res.latency.p99} ms`.padEnd(8)} ${String(routeErrors).padStart(6)} ${String(throttled).padStart(5)}` +
+          (bad ? `   statuses ${JSON.stringify(statuses)}` : ''),
+      );
+    }
+    console.log(
+      `\nThroughput: ${(requests / seconds).toFixed(1)} req/s overall, ${requests} requests, ${errors} errors`,
+    );
+    for (const name of ['API', 'web']) {
+      const m = memoryMb(pids[name]);
+      console.log(
+        `${name} resident memory: ${before[name].toFixed(0)} MB before, ${peak[name].toFixed(0)} MB at peak during ` +
+          `the load (sampled every 200 ms), ${m.hwm.toFixed(0)} MB high-water mark since start (VmHWM)`,
+      );
+    }
+  } finally {
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+    if (distDir === undefined) delete process.env.NEXT_DIST_DIR;
+    else process.env.NEXT_DIST_DIR = distDir;
+  }
+}
+
 const parts = process.argv.slice(2);
 if (parts.length === 0 || parts.includes('stats')) await benchStats();
 if (parts.length === 0 || parts.includes('web')) await benchWeb();
@@ -284,3 +443,4 @@ if (parts.length === 0 || parts.includes('csv')) {
     console.log(`(no PostgreSQL at ${adminUrl}: the PostgreSQL run is skipped)`);
   }
 }
+if (parts.includes('load')) await benchLoad();

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { DatabaseInUseError } from './db/folder-lock';
 import { isSeeded, seedBundledData } from './features/imports/seed';
 import { ensureExportLines } from './features/imports/export-lines';
 import { buildApp, type App } from './app';
@@ -112,6 +113,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`API failed to start: ${err instanceof Error ? (err.stack ?? err.message) : err}\n`);
+  // A database in use is the operator's situation, not a bug: its message says what to do.
+  const text =
+    err instanceof DatabaseInUseError ? err.message : err instanceof Error ? (err.stack ?? err.message) : err;
+  process.stderr.write(`API failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUrl, createTestDb, testDbKind } from '../../test/db';
+import { adminUrl, createPostgresTestDb } from '../../test/db';
 import { insertGeoFixture } from '../../test/fixtures';
 import { openDb, type Db, type Queryable } from '../db/db';
 import { migrate } from '../db/migrate';
@@ -277,7 +277,9 @@ describe('backup and restore of the embedded database (CLI)', () => {
     expect(restore.code).toBe(1);
 
     expect(await folderHash(restored)).toEqual(before);
-    expect(await readdir(join(tmp, 'fresh'))).toEqual(['db']);
+    // Nothing left beside the folder but the holder's own lock (db/folder-lock.ts).
+    expect(await readdir(join(tmp, 'fresh'))).toEqual(['db', 'db.lock']);
+    expect((await readFile(`${restored}.lock`, 'utf8')).trim()).toBe(String(holder.pid));
     holder.stdin!.end(); // closes the database and exits
     await exited(holder);
   });
@@ -318,10 +320,11 @@ describe('backup and restore with DATABASE_URL (PostgreSQL)', () => {
     }
   });
 
-  // Runs the printed commands against the PostgreSQL server of the TEST_DB_KIND=postgres pass.
-  describe.runIf(testDbKind === 'postgres')('the printed commands, run on PostgreSQL', () => {
+  // Runs the printed commands against the test PostgreSQL server, in both passes (PostgreSQL mode is
+  // about the server, whichever database the pass gives the other tests).
+  describe('the printed commands, run on PostgreSQL', () => {
     it('copy every row into a new database, and put a changed database back as it was', async () => {
-      const source = await createTestDb();
+      const source = await createPostgresTestDb();
       const copyName = `portal_restore_${process.pid}_${Date.now()}`;
       const admin = new pg.Client({ connectionString: adminUrl() });
       await admin.connect();

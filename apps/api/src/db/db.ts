@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './folder-lock';
 
 /** Anything that runs a parameterised SQL statement: the database itself or an open transaction. */
 export interface Queryable {
@@ -67,9 +68,16 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 async function openPglite(dataDir?: string): Promise<Db> {
-  const client = await PGlite.create(dataDir ?? 'memory://', {
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v), 1082: (v: string) => v },
-  });
+  const lock = dataDir ? lockDataFolder(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ?? 'memory://', {
+      parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v), 1082: (v: string) => v },
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const res = await q.query<T>(sql, params as unknown[] | undefined);
@@ -84,7 +92,13 @@ async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -141,9 +141,13 @@ export const MapQuerySchema = z
   .object({
     year: year.optional(),
     level: z
-      .enum(['region', 'province'], { message: "Livello non valido: 'region' o 'province'." })
+      .enum(['region', 'province', 'city'], {
+        message: "Livello non valido: 'region', 'province' o 'city'.",
+      })
       .optional(),
     region: regionId.optional(),
+    /** The comuni of one province (level 'city'). */
+    province: provinceId.optional(),
   })
   .strict();
 
@@ -155,7 +159,7 @@ export const MapAreaSchema = z.object({
   legendClass: z.number().int().nullable(),
 });
 export const WasteSortingMapSchema = z.object({
-  level: z.enum(['region', 'province']),
+  level: z.enum(['region', 'province', 'city']),
   year: z.number().int(),
   availableYears: z.array(z.number().int()),
   legend: z.array(

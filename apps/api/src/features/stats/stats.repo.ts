@@ -219,9 +219,23 @@ export interface MapRow {
 /** area_stats of every region, or of the provinces (of one region), for all years. */
 export async function getMapRows(
   db: Queryable,
-  level: 'region' | 'province',
+  level: 'region' | 'province' | 'city',
   regionId?: string,
+  provinceId?: string,
 ): Promise<MapRow[]> {
+  if (level === 'city') {
+    // One comune is its own area: its row of waste_stats, % from tonnes where it gives no %.
+    return db.query<MapRow>(
+      `SELECT c.id, c.name, w.year, 1 AS "comuniCount",
+              (CASE WHEN w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
+              w.population, w.produced_t AS "producedT",
+              coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct"
+         FROM cities c JOIN waste_stats w ON w.city_id = c.id
+        WHERE c.province_id = $1
+        ORDER BY c.id, w.year`,
+      [provinceId],
+    );
+  }
   const areas =
     level === 'region'
       ? 'SELECT id, name FROM regions'

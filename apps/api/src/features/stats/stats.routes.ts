@@ -90,23 +90,35 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Per region (or per province) the % separately collected, kg per inhabitant and legend class',
+          'Per region, per province (of Italy or a region) or per comune (of a province) the % separately collected, kg per inhabitant and legend class',
         querystring: MapQuerySchema,
         response: { 200: WasteSortingMapSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const { region } = req.query;
-      const level = req.query.level ?? (region ? 'province' : 'region');
-      if (region && level === 'region') {
+      const { region, province } = req.query;
+      const level = req.query.level ?? (province ? 'city' : region ? 'province' : 'region');
+      if (province && region) {
+        return reply.code(400).send({ region: ['Indica la regione o la provincia, non entrambe.'] });
+      }
+      if (region && level !== 'province') {
         return reply.code(400).send({ level: ["Con una regione il livello è 'province'."] });
+      }
+      if (province && level !== 'city') {
+        return reply.code(400).send({ level: ["Con una provincia il livello è 'city'."] });
+      }
+      if (level === 'city' && !province) {
+        return reply.code(400).send({ province: ['Per la mappa dei comuni indica la provincia (es. 028).'] });
       }
       return cache.send(req, reply, WasteSortingMapSchema, async () => {
         if (region && !(await repo.getRegionName(app.db, region))) throw notFound();
-        // The years come from the area that contains the map: Italy, or the chosen region.
-        const parent = region
-          ? await repo.getAreaYears(app.db, 'region', region)
-          : await repo.getAreaYears(app.db, 'country', 'IT');
+        if (province && !(await repo.getProvinceWithRegion(app.db, province))) throw notFound();
+        // The years come from the area that contains the map: Italy, the chosen region or province.
+        const parent = province
+          ? await repo.getAreaYears(app.db, 'province', province)
+          : region
+            ? await repo.getAreaYears(app.db, 'region', region)
+            : await repo.getAreaYears(app.db, 'country', 'IT');
         const available = completeYears(parent).years.map((r) => r.year);
         const year = req.query.year ?? available[available.length - 1];
         if (year === undefined || !available.includes(year)) {
@@ -115,7 +127,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
             `Nessun dato per l'anno ${req.query.year}. Anni disponibili: ${available.join(', ')}.`,
           );
         }
-        const rows = await repo.getMapRows(app.db, level, region);
+        const rows = await repo.getMapRows(app.db, level, region, province);
         const byArea = new Map<string, { id: string; name: string; row?: repo.MapRow }>();
         for (const r of rows) {
           const a = byArea.get(r.id) ?? { id: r.id, name: r.name };

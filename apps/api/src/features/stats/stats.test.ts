@@ -202,8 +202,34 @@ describe('GET /api/stats/regions/waste-sorting-map/', () => {
     expect(veneto.areas[0].kgPerCapita).toBeNull(); // 2023: only the %
     expect(veneto.areas[0].rdPct).toBeGreaterThan(0);
   });
+  it('gives the comuni of one province, their % from tonnes where they give no %', async () => {
+    const padova = await json('/api/stats/regions/waste-sorting-map/?province=028&year=2024');
+    expect(padova.level).toBe('city');
+    const [n] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM cities c JOIN waste_stats w ON w.city_id = c.id
+        WHERE c.province_id = '028' AND w.year = 2024`,
+    );
+    expect(padova.areas.filter((a: { rdPct: number | null }) => a.rdPct !== null)).toHaveLength(n!.n);
+    const abano = padova.areas.find((a: { id: string }) => a.id === '028001');
+    const [row] = await t.db.query<{ rd: number; kg: number }>(
+      `SELECT coalesce(rd_pct, sorted_t * 100 / produced_t) AS rd, produced_t * 1000 / population AS kg
+         FROM waste_stats WHERE city_id = '028001' AND year = 2024`,
+    );
+    expect(abano).toMatchObject({ name: 'Abano Terme', rdPct: Math.round(row!.rd * 100) / 100 });
+    expect(abano.kgPerCapita).toBeCloseTo(row!.kg, 0);
+    expect(abano.legendClass).toBeGreaterThanOrEqual(1);
+    expect(
+      (await json('/api/stats/regions/waste-sorting-map/?level=city&province=082&year=2015')).areas.length,
+    ).toBeGreaterThan(50);
+  });
   it('rejects bad parameters', async () => {
-    expect((await get('/api/stats/regions/waste-sorting-map/?level=city')).json()).toHaveProperty('level');
+    expect((await get('/api/stats/regions/waste-sorting-map/?level=city')).json()).toHaveProperty('province');
+    expect((await get('/api/stats/regions/waste-sorting-map/?level=comune')).json()).toHaveProperty('level');
+    expect(
+      (await get('/api/stats/regions/waste-sorting-map/?province=028&level=province')).json(),
+    ).toHaveProperty('level');
+    expect((await get('/api/stats/regions/waste-sorting-map/?province=028&region=05')).statusCode).toBe(400);
+    expect((await get('/api/stats/regions/waste-sorting-map/?province=999')).statusCode).toBe(404);
     expect((await get('/api/stats/regions/waste-sorting-map/?year=1999')).statusCode).toBe(400);
   });
 });

@@ -43,9 +43,8 @@ export function ChoroplethMap({ map }: { map: MapView }) {
             ))}
           </ul>
         </div>
-      ) : (
-        <p className={styles.mapHint}>{t.map.comuniHint}</p>
-      )}
+      ) : null}
+      {map.kind === 'comuni' ? <p className={styles.mapHint}>{t.map.comuniHint}</p> : null}
     </figure>
   );
 }

@@ -308,23 +308,31 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   } else if (state.region && state.province) {
     const region = state.region;
     const province = state.province;
-    const shape = await settle(comuniMap(region, province));
+    const [shape, values] = await Promise.all([
+      settle(comuniMap(region, province)),
+      settle(
+        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { province, year: mapYear }),
+      ),
+    ]);
     const provinceName = provinces.find((p) => p.id === province)?.name ?? '';
     if (shape) {
-      const selectedPct = level === 'city' ? (stats?.sortedPercentage.value ?? null) : null;
+      const pct = mapValues(values);
+      // The chosen comune shows the figure of its own cards, whatever the province's map year.
+      if (level === 'city' && state.city) pct.set(state.city, stats?.sortedPercentage.value ?? null);
       map = {
         kind: 'comuni',
         caption: t.map.comuni(provinceName),
         width: shape.width,
         height: shape.height,
-        choropleth: false,
+        choropleth: true,
         areas: shape.shapes.map((s) => {
           const selected = s.id === state.city;
+          const label = t.map.areaLink(s.name, valueText(pct.get(s.id)));
           return {
             ...s,
-            fill: selected ? rdColor(selectedPct) : '#eef2ef',
+            fill: rdColor(pct.get(s.id)),
             href: explorerHref({ region, province, city: s.id, ...linkYears }),
-            label: selected ? `${s.name}: ${valueText(selectedPct)} (${t.map.selected})` : s.name,
+            label: selected ? `${label} (${t.map.selected})` : label,
             selected,
           };
         }),

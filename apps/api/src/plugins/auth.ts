@@ -63,7 +63,9 @@ async function findUserByToken(db: Queryable, tokenHash: string): Promise<AuthUs
   const [row] = await db.query<AuthUser>(
     `SELECT u.id::int AS id, u.email, u.is_staff AS "isStaff"
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.expires_at > now()`,
+      WHERE t.token_hash = $1 AND t.expires_at > now()
+        -- A token older than the password is dead, whatever path changed the password.
+        AND t.created_at >= u.password_changed_at`,
     [tokenHash],
   );
   return row ?? null;

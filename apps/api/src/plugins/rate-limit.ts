@@ -115,6 +115,7 @@ export interface Limit {
 /** The limits of docs/accounts.md: per IP and per account (e-mail address). */
 export const LIMITS = {
   loginIp: { name: 'login:ip', max: 30, windowMs: 5 * 60_000 },
+  /** Login attempts per account since its last right password, counted before the password is checked. */
   loginAccountFailures: { name: 'login:fail', max: 10, windowMs: 5 * 60_000 },
   registrationIp: { name: 'signup:ip', max: 10, windowMs: 60 * 60_000 },
   registrationAccount: { name: 'signup:account', max: 5, windowMs: 60 * 60_000 },
@@ -160,22 +161,6 @@ export class RateLimiter {
       return;
     }
     if (result.count > limit.max) throw tooManyRequests(result.resetMs);
-  }
-
-  /** Throws the 429 ApiError when the count already reached the limit (without counting). */
-  async check(limit: Limit, subject: string): Promise<void> {
-    let result: { count: number; resetMs: number };
-    try {
-      result = await this.store.peek(this.keyOf(limit, subject));
-    } catch (err) {
-      this.log.warn({ err, limit: limit.name }, 'rate-limit store unavailable: request let through');
-      return;
-    }
-    if (result.count >= limit.max) throw tooManyRequests(result.resetMs);
-  }
-
-  async count(limit: Limit, subject: string): Promise<void> {
-    await this.store.hit(this.keyOf(limit, subject), limit.windowMs).catch(() => {});
   }
 
   async reset(limit: Limit, subject: string): Promise<void> {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
+import { setPassword } from '../features/accounts/accounts.repo';
+import { hashPassword } from '../features/accounts/passwords';
 import { LIMITS, MemoryRateLimitStore } from '../plugins/rate-limit';
 import { createTestDb, type TestDb } from '../../test/db';
 import { PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
@@ -68,6 +70,36 @@ describe('brute force', () => {
     expect(
       (await api.post('/api/auth/login/', { email: 'known@example.it', password: PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('keeps the per-account limit when the guesses arrive all at once', async () => {
+    const api = client(app);
+    const guesses = 3 * LIMITS.loginAccountFailures.max;
+    const answers = await Promise.all(
+      Array.from({ length: guesses }, (_, i) =>
+        api.post(
+          '/api/auth/login/',
+          { email: 'victim@example.it', password: `parallel-${i}` },
+          { ip: `198.51.101.${i + 1}` },
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    // Only the first 10 get as far as the password check; the rest wait for the window.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(LIMITS.loginAccountFailures.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(guesses - LIMITS.loginAccountFailures.max);
+  });
+
+  it('a right password resets the count of the account', async () => {
+    const api = client(app);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < LIMITS.loginAccountFailures.max - 1; i++) {
+        const res = await api.post('/api/auth/login/', { email: 'known@example.it', password: `no-${i}` });
+        expect(res.statusCode).toBe(400);
+      }
+      const ok = await api.post('/api/auth/login/', { email: 'known@example.it', password: PASSWORD });
+      expect(ok.statusCode).toBe(200);
+    }
   });
 
   it('limits login attempts per IP whatever the account', async () => {
@@ -204,6 +236,26 @@ describe('a password change ends every session', () => {
     expect((await api.post('/api/auth/login/', { email, password: 'Nuova-Lattina-77' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('any code path that sets a password ends the sessions, and a token older than the password is dead', async () => {
+    const email = 'other-path@example.it';
+    await createUser(email);
+    const api = client(app);
+    const before = await signIn(app, email);
+    const [row] = await t.db.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [
+      email,
+    ]);
+    const id = row!.id;
+    await setPassword(t.db, id, await hashPassword('Terza-Lattina-33'));
+    expect((await api.get('/api/auth/user/', { token: before })).statusCode).toBe(401);
+
+    // A token row left behind by a password change made outside setPassword is refused too.
+    const after = await signIn(app, email, 'Terza-Lattina-33');
+    expect((await api.get('/api/auth/user/', { token: after })).statusCode).toBe(200);
+    await t.db.query("UPDATE users SET password_changed_at = now() + interval '1 hour' WHERE id = $1", [id]);
+    const stale = await api.get('/api/auth/user/', { token: after });
+    expect([stale.statusCode, stale.json()]).toEqual([401, { detail: 'Token non valido.' }]);
   });
 
   it('has no other way to change a password: the profile refuses a password field', async () => {

@@ -1,6 +1,6 @@
 import type { LicenseStatus, User, UserPatch } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import { newSecret, sha256 } from '../../plugins/auth';
+import { newSecret, revokeAllAuthTokens, sha256 } from '../../plugins/auth';
 
 /** E-mail verification keys live 3 days, password reset tokens 3 days (Django's default). */
 export const VERIFICATION_KEY_TTL_DAYS = 3;
@@ -135,7 +135,7 @@ export async function consumePasswordResetToken(
   return rows.length === 1;
 }
 
-/** Sets a new password and ends every open reset token of the user. */
+/** Sets a new password and ends every open reset token and every sign-in token of the user. */
 export async function setPassword(q: Queryable, userId: number, passwordHash: string): Promise<void> {
   await q.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
     userId,
@@ -144,6 +144,7 @@ export async function setPassword(q: Queryable, userId: number, passwordHash: st
   await q.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
     userId,
   ]);
+  await revokeAllAuthTokens(q, userId);
 }
 
 export async function userExists(q: Queryable, id: number): Promise<boolean> {

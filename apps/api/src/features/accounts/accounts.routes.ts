@@ -13,13 +13,7 @@ import {
   ValidationErrorSchema,
   VerifyEmailBodySchema,
 } from '@portal/contract';
-import {
-  createAuthToken,
-  revokeAllAuthTokens,
-  revokeAuthToken,
-  sha256,
-  tokenFromHeader,
-} from '../../plugins/auth';
+import { createAuthToken, revokeAuthToken, sha256, tokenFromHeader } from '../../plugins/auth';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { ApiError, type FieldErrors } from '../../plugins/errors';
 import { M, langOf, t } from '../../plugins/i18n';
@@ -88,23 +82,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email, password } = req.body;
       await rateLimiter.consume(LIMITS.loginIp, req.ip);
-      await rateLimiter.check(LIMITS.loginAccountFailures, email);
       await recaptcha.require(req.body.recaptcha, 'login', req.ip);
+      // Every attempt counts before the password is checked, and a right password resets the count:
+      // parallel guesses cannot all pass a check made before the first of them is counted.
+      await rateLimiter.consume(LIMITS.loginAccountFailures, email);
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
       if (!(await checkPassword(user?.passwordHash, password)) || !user) {
-        await rateLimiter.count(LIMITS.loginAccountFailures, email);
         req.log.info(
           { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
           'login failed',
         );
         throw new ApiError(400, { nonFieldErrors: [M.invalidCredentials.it] });
       }
+      await rateLimiter.reset(LIMITS.loginAccountFailures, email);
       if (!user.verified) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
         throw new ApiError(400, { nonFieldErrors: [M.emailNotVerified.it] });
       }
-      await rateLimiter.reset(LIMITS.loginAccountFailures, email);
       const key = await createAuthToken(db, user.id);
       req.log.info({ ...event, outcome: 'success' }, 'login succeeded');
       return { key };
@@ -311,7 +306,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new ApiError(400, { token: [M.invalidValue.it] });
         }
         await setPassword(tx, userId, passwordHash);
-        await revokeAllAuthTokens(tx, userId);
         // Following the link proved the address is theirs.
         await markVerified(tx, userId);
       });

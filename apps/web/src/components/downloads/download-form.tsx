@@ -1,11 +1,22 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
-import { DATA_SOURCES } from '@portal/contract';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import {
+  AreaStatsSchema,
+  DATA_SOURCES,
+  DownloadCountSchema,
+  RvmOperatorListSchema,
+  RvmYearsSchema,
+} from '@portal/contract';
+import type { NormalizedError } from '../../lib/api-errors';
+import { apiRequest, toNormalizedError } from '../../lib/api.client';
+import { describeDownloadFailure } from './download-error';
+import { downloadQuery, yearsOfSource, type DownloadLevel, type DownloadSource } from './download-query';
+import { DownloadStatus } from './download-status';
+import { useFileDownload } from './use-file-download';
 import { downloadMessages as m } from './messages';
 import styles from './downloads.module.css';
 
-type Level = 'country' | 'region' | 'province' | 'city';
 interface Named {
   id: string;
   name: string;
@@ -16,8 +27,25 @@ interface Lists {
   sortingTypes: Named[];
   actionCategories: Named[];
 }
+type YearList = { state: 'loading' } | { state: 'ready'; years: number[] } | { state: 'error' };
+type Count =
+  { state: 'idle' | 'loading' } | { state: 'ready'; value: number } | { state: 'error'; message: string };
 
-const WASTE_YEARS = Array.from({ length: 2024 - 2010 + 1 }, (_, i) => 2024 - i);
+/** The years each source really has: the collection data's (Italy's statistics) and the machines'. */
+const YEARS_SOURCES: Record<DownloadSource, () => Promise<number[]>> = {
+  '1': () =>
+    apiRequest('GET', '/api/stats/overall/', { schema: AreaStatsSchema.pick({ availableYears: true }) }).then(
+      (r) => r.availableYears,
+    ),
+  '2': () =>
+    apiRequest('GET', '/api/reverse-vending-machines/reverse-vending-machine/years/', {
+      schema: RvmYearsSchema,
+    }),
+};
+const FALLBACK_NAME: Record<DownloadSource, string> = {
+  '1': 'raccolta-differenziata.csv',
+  '2': 'ecocompattatori.csv',
+};
 const itNumber = new Intl.NumberFormat('it-IT');
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -30,57 +58,27 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The query of the CSV export (GET /api/stats/download/) for the choices made; null until complete. */
-export function downloadQuery(choice: {
-  source: '1' | '2';
-  level: Level;
-  regionId: string;
-  provinceId: string;
-  cityId: string;
-  years: number[];
-  wasteFraction: string;
-  sortingType: string;
-  actionsCategory: string;
-}): URLSearchParams | null {
-  const q = new URLSearchParams({ format: 'csv', source: choice.source, level: choice.level });
-  const id = { country: '', region: choice.regionId, province: choice.provinceId, city: choice.cityId }[
-    choice.level
-  ];
-  if (choice.level !== 'country') {
-    if (!id) return null;
-    q.set('id', id);
-  }
-  if (choice.years.length) q.set('years', [...choice.years].sort().join(','));
-  if (choice.source === '1') {
-    if (choice.wasteFraction) q.set('waste_fraction', choice.wasteFraction);
-    if (choice.sortingType) q.set('sorting_type', choice.sortingType);
-    if (choice.actionsCategory) q.set('actions_category', choice.actionsCategory);
-  }
-  return q;
+/** The count's message for a refusal: the download refusals' texts, the form's own for the rest. */
+function countErrorMessage(error: NormalizedError): string {
+  if (error.status === 0 || error.status >= 500) return m.countError;
+  return describeDownloadFailure({ ok: false, status: error.status, retryAfterSeconds: null, error });
 }
 
-/** The reverse vending machine export of the same area and years (the ecocompattatori API's filters). */
-function rvmQuery(level: Level, id: string, years: number[]): URLSearchParams {
-  const q = new URLSearchParams();
-  if (level !== 'country') q.set({ region: 'region', province: 'province', city: 'city' }[level], id);
-  if (years.length === 1) q.set('year', String(years[0]));
-  return q;
-}
-
-/** One filter kind of SPEC §3 as a labelled select, 'Qualsiasi' meaning no filter. */
+/** One select, the empty choice meaning no filter. */
 function FilterSelect(props: {
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: Named[] | undefined;
+  anyLabel?: string;
 }) {
   const id = `download-${props.name.replace(/_/g, '-')}`;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{props.label}</label>
       <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{m.any}</option>
+        <option value="">{props.anyLabel ?? m.any}</option>
         {props.options?.map((o) => (
           <option key={o.id} value={o.id}>
             {o.name}
@@ -93,9 +91,15 @@ function FilterSelect(props: {
 
 export function DownloadDataForm() {
   const [lists, setLists] = useState<Lists | null>(null);
+  const [listsFailed, setListsFailed] = useState(false);
+  const [yearLists, setYearLists] = useState<Record<DownloadSource, YearList>>({
+    '1': { state: 'loading' },
+    '2': { state: 'loading' },
+  });
+  const [operators, setOperators] = useState<Named[] | undefined>(undefined);
   const [provinces, setProvinces] = useState<(Named & { sigla: string })[]>([]);
-  const [source, setSource] = useState<'1' | '2'>('1');
-  const [level, setLevel] = useState<Level>('country');
+  const [source, setSource] = useState<DownloadSource>('1');
+  const [level, setLevel] = useState<DownloadLevel>('country');
   const [regionId, setRegionId] = useState('');
   const [provinceId, setProvinceId] = useState('');
   const [cityText, setCityText] = useState('');
@@ -104,9 +108,9 @@ export function DownloadDataForm() {
   const [wasteFraction, setWasteFraction] = useState('');
   const [sortingType, setSortingType] = useState('');
   const [actionsCategory, setActionsCategory] = useState('');
-  const [count, setCount] = useState<{ state: 'idle' | 'loading' | 'ready' | 'error'; value?: number }>({
-    state: 'idle',
-  });
+  const [operator, setOperator] = useState('');
+  const [count, setCount] = useState<Count>({ state: 'idle' });
+  const { status: fileStatus, start: startFile, reset: resetFile } = useFileDownload();
 
   useEffect(() => {
     Promise.all([
@@ -118,7 +122,17 @@ export function DownloadDataForm() {
       .then(([regions, fractions, sortingTypes, actionCategories]) =>
         setLists({ regions, fractions, sortingTypes, actionCategories }),
       )
-      .catch(() => setCount({ state: 'error' }));
+      .catch(() => setListsFailed(true));
+    for (const s of ['1', '2'] as const) {
+      YEARS_SOURCES[s]()
+        .then((ys) =>
+          setYearLists((l) => ({ ...l, [s]: { state: 'ready', years: [...ys].sort((a, b) => b - a) } })),
+        )
+        .catch(() => setYearLists((l) => ({ ...l, [s]: { state: 'error' } })));
+    }
+    apiRequest('GET', '/api/reverse-vending-machines/operators/', { schema: RvmOperatorListSchema })
+      .then((list) => setOperators(list.map((o) => ({ id: String(o.id), name: o.name }))))
+      .catch(() => setOperators([]));
   }, []);
 
   useEffect(() => {
@@ -152,45 +166,56 @@ export function DownloadDataForm() {
     return match?.id ?? '';
   }, [cityOptions, cityText]);
 
-  const query = downloadQuery({
-    source,
-    level,
-    regionId,
-    provinceId,
-    cityId,
-    years,
-    wasteFraction,
-    sortingType,
-    actionsCategory,
-  });
-  const areaId = { country: '', region: regionId, province: provinceId, city: cityId }[level];
-  const rvm = rvmQuery(level, areaId, years);
-  const queryKey = source === '1' ? (query?.toString() ?? '') : query ? rvm.toString() : '';
+  // Only the years the chosen source has are shown, and only those travel in the query; until the list
+  // has come the query waits, so a tick of the other source never turns into a wrong count.
+  const yearList = yearLists[source];
+  const shownYears = yearList.state === 'ready' ? yearList.years : [];
+  const chosenYears = yearsOfSource(years, shownYears);
+  const query =
+    yearList.state === 'loading'
+      ? null
+      : downloadQuery({
+          source,
+          level,
+          regionId,
+          provinceId,
+          cityId,
+          years: chosenYears,
+          wasteFraction,
+          sortingType,
+          actionsCategory,
+          operator,
+        });
+  const queryKey = query?.toString() ?? '';
 
-  // The live count: rows of the CSV for collection data, machines for the ecocompattatori.
+  // The live count: the rows the CSV of the same query gives, for both sources.
   useEffect(() => {
-    if (!query) return setCount({ state: 'idle' });
-    const ctrl = new AbortController();
+    // A message about the previous choice's file no longer applies.
+    resetFile();
+    if (!queryKey) return setCount({ state: 'idle' });
+    let current = true;
     setCount({ state: 'loading' });
-    const url =
-      source === '1'
-        ? `/api/stats/download/count/?${queryKey}`
-        : `/api/reverse-vending-machines/reverse-vending-machine/?${queryKey}&pageSize=1`;
-    getJson<{ rows?: number; count?: number }>(url, ctrl.signal)
-      .then((r) => setCount({ state: 'ready', value: r.rows ?? r.count ?? 0 }))
+    apiRequest('GET', `/api/stats/download/count/?${queryKey}`, {
+      schema: DownloadCountSchema,
+    })
+      .then((r) => current && setCount({ state: 'ready', value: r.rows }))
       .catch((err: unknown) => {
-        if (!(err instanceof DOMException && err.name === 'AbortError')) setCount({ state: 'error' });
+        if (current) setCount({ state: 'error', message: countErrorMessage(toNormalizedError(err)) });
       });
-    return () => ctrl.abort();
+    return () => {
+      current = false;
+    };
     // queryKey captures every choice that changes the count.
-  }, [queryKey, source]);
+  }, [queryKey, resetFile]);
 
   const href =
-    !query || count.state !== 'ready' || !count.value
-      ? undefined
-      : source === '1'
-        ? `/api/stats/download/?${query.toString()}`
-        : `/api/reverse-vending-machines/reverse-vending-machine/download/?${rvm.toString()}`;
+    queryKey && count.state === 'ready' && count.value ? `/api/stats/download/?${queryKey}` : undefined;
+  const onDownload = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!href || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void startFile(href, FALLBACK_NAME[source]);
+  };
 
   const toggleYear = (year: number) =>
     setYears((ys) => (ys.includes(year) ? ys.filter((y) => y !== year) : [...ys, year]));
@@ -198,6 +223,11 @@ export function DownloadDataForm() {
   return (
     <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-describedby="download-intro">
       <p id="download-intro">{m.intro}</p>
+      {listsFailed && (
+        <p role="alert" className={styles.statusError}>
+          {m.listsError}
+        </p>
+      )}
 
       <fieldset className={styles.group}>
         <legend>{m.source}</legend>
@@ -223,10 +253,10 @@ export function DownloadDataForm() {
             <select
               id="download-level"
               value={level}
-              onChange={(e) => setLevel(e.target.value as Level)}
+              onChange={(e) => setLevel(e.target.value as DownloadLevel)}
               name="level"
             >
-              {(Object.keys(m.levels) as Level[]).map((l) => (
+              {(Object.keys(m.levels) as DownloadLevel[]).map((l) => (
                 <option key={l} value={l}>
                   {m.levels[l]}
                 </option>
@@ -292,13 +322,27 @@ export function DownloadDataForm() {
         </div>
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset className={styles.group} aria-describedby="download-years-hint">
         <legend>{m.years}</legend>
-        <p className={styles.hint}>{years.length ? null : m.allYears}</p>
-        <div className={styles.years}>
-          {WASTE_YEARS.map((y) => (
+        <p id="download-years-hint" className={styles.hint}>
+          {yearList.state === 'loading'
+            ? m.yearsLoading
+            : yearList.state === 'error'
+              ? m.yearsError
+              : chosenYears.length
+                ? null
+                : m.allYears}
+        </p>
+        <div className={styles.years} data-testid="download-years">
+          {shownYears.map((y) => (
             <label key={y} className={styles.choice}>
-              <input type="checkbox" checked={years.includes(y)} onChange={() => toggleYear(y)} />
+              <input
+                type="checkbox"
+                name="years"
+                value={y}
+                checked={chosenYears.includes(y)}
+                onChange={() => toggleYear(y)}
+              />
               {y}
             </label>
           ))}
@@ -334,29 +378,51 @@ export function DownloadDataForm() {
           <p className={styles.hint}>{m.filtersNote}</p>
         </fieldset>
       ) : (
-        <p className={styles.hint}>{m.demoNote}</p>
+        <fieldset className={styles.group}>
+          <legend>{m.filters}</legend>
+          <div className={styles.row}>
+            <FilterSelect
+              name="operator"
+              label={m.operator}
+              value={operator}
+              onChange={setOperator}
+              options={operators}
+              anyLabel={m.allOperators}
+            />
+          </div>
+          <p className={styles.hint}>{m.demoNote}</p>
+        </fieldset>
       )}
 
-      <div className={styles.summary} aria-live="polite" data-testid="download-count">
-        {count.state === 'idle' && !query ? m.incomplete : null}
+      <div className={styles.summary} id="download-count" aria-live="polite" data-testid="download-count">
+        {count.state === 'idle' && !query ? (yearList.state === 'loading' ? m.counting : m.incomplete) : null}
         {count.state === 'loading' ? m.counting : null}
-        {count.state === 'error' ? m.countError : null}
+        {count.state === 'error' ? count.message : null}
         {count.state === 'ready' && count.value === 0 ? m.noRows : null}
         {count.state === 'ready' && count.value
           ? source === '1'
             ? m.rows(itNumber.format(count.value))
-            : m.machines(itNumber.format(count.value))
+            : m.machineRows(itNumber.format(count.value))
           : null}
       </div>
       {href ? (
-        <a className="button" href={href} download data-testid="download-link">
+        <a
+          className="button"
+          href={href}
+          download
+          data-testid="download-link"
+          aria-describedby="download-count download-file-status"
+          aria-disabled={fileStatus.state === 'busy' || undefined}
+          onClick={onDownload}
+        >
           {m.download}
         </a>
       ) : (
-        <button type="button" className="button" disabled>
+        <button type="button" className="button" disabled aria-describedby="download-count">
           {m.download}
         </button>
       )}
+      <DownloadStatus id="download-file-status" status={fileStatus} testId="download-file-status" />
     </form>
   );
 }

@@ -19,14 +19,32 @@ export const downloadMessages = {
   sortingType: 'Modalità di raccolta',
   actionsCategory: 'Azione di prevenzione',
   any: 'Qualsiasi',
+  operator: 'Gestore',
+  allOperators: 'Tutti i gestori',
+  yearsLoading: 'Caricamento degli anni disponibili…',
+  yearsError: 'Non è stato possibile caricare gli anni disponibili: il file comprenderà tutti gli anni.',
+  listsError: 'Non è stato possibile caricare gli elenchi di regioni e filtri: riprova più tardi.',
   counting: 'Calcolo delle righe…',
   rows: (n: string) => `Il file conterrà ${n} righe (una per comune e anno).`,
-  machines: (n: string) =>
-    `Il file conterrà i dati di ${n} ecocompattatori (una riga per ecocompattatore e anno).`,
+  machineRows: (n: string) => `Il file conterrà ${n} righe (una per ecocompattatore e anno).`,
   noRows: 'Nessuna riga corrisponde alla scelta: cambia area, anni o filtri.',
   incomplete: 'Completa la scelta dell’area per vedere quante righe conterrà il file.',
   download: 'Scarica il CSV',
   demoNote: 'Le quantità raccolte dagli ecocompattatori sono dati dimostrativi.',
   filtersNote: 'I filtri su modalità di raccolta e azioni di prevenzione usano dati dimostrativi.',
   countError: 'Non è stato possibile calcolare le righe: riprova più tardi.',
+} as const;
+
+/** What a file download (statistic image or CSV) says while it runs and when it fails. */
+export const fileDownloadMessages = {
+  busy: 'Preparazione del file…',
+  done: (filename: string) => `Download avviato: ${filename}.`,
+  unauthorized: 'La sessione è scaduta: accedi di nuovo per scaricare il file.',
+  forbidden: 'Per scaricare questi dati serve una licenza attiva.',
+  noData: 'Non ci sono dati da scaricare per questa scelta.',
+  tooMany: (wait: string) => `Troppe richieste: hai raggiunto il limite dei download. Riprova tra ${wait}.`,
+  tooManyLater: 'Troppe richieste: hai raggiunto il limite dei download. Riprova più tardi.',
+  seconds: (n: number) => (n === 1 ? '1 secondo' : `${n} secondi`),
+  minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minuti`),
+  hours: (n: number) => (n === 1 ? '1 ora' : `${n} ore`),
 } as const;

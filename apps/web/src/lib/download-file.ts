@@ -1,0 +1,129 @@
+import { normalizeApiError, type NormalizedError } from './api-errors';
+import { getSessionToken } from './api.client';
+import { readCookie } from './session-cookie';
+
+/**
+ * File downloads through fetch (the statistics' pdf/png/jpg, the CSV exports): the call carries the
+ * session token like every API call, a refusal comes back as data the page can explain in Italian next
+ * to its button (instead of the browser's error page), and a success is saved under the server's file
+ * name (Content-Disposition). The Italian texts live in components/downloads/messages.ts.
+ */
+
+export type FileAnswer =
+  | { ok: true; blob: Blob; filename: string | null }
+  | {
+      ok: false;
+      /** HTTP status; 0 when the request never got an answer. */
+      status: number;
+      /** Seconds to wait, from Retry-After (429); null when absent or unreadable. */
+      retryAfterSeconds: number | null;
+      error: NormalizedError;
+    };
+
+export type FileFailure = Extract<FileAnswer, { ok: false }>;
+
+const SUPPORTED_LOCALES = new Set(['it', 'en']);
+
+/** Drops any folder part and control characters, so a header cannot choose where the file goes. */
+function cleanName(name: string): string | null {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean && clean !== '.' && clean !== '..' ? clean : null;
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 5987) first, then filename. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([\w-]+)'[^']*'([^;]+)/i.exec(header);
+  if (extended && /^utf-8$/i.test(extended[1]!)) {
+    try {
+      const name = cleanName(decodeURIComponent(extended[2]!.trim()));
+      if (name) return name;
+    } catch {
+      // malformed escapes: fall back to the plain parameter
+    }
+  }
+  const quoted = /(?:^|;)\s*filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+  if (quoted) return cleanName(quoted[1]!.replace(/\\(.)/g, '$1'));
+  const bare = /(?:^|;)\s*filename\s*=\s*([^;\s]+)/i.exec(header);
+  return bare ? cleanName(bare[1]!) : null;
+}
+
+/** Retry-After as seconds from `now`: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  const text = header?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** GETs a file of the API; never throws (a network failure is status 0). */
+export async function requestFile(url: string, init: { signal?: AbortSignal } = {}): Promise<FileAnswer> {
+  const locale = typeof document === 'undefined' ? undefined : readCookie(document.cookie, 'NEXT_LOCALE');
+  const headers: Record<string, string> = {
+    'Accept-Language': locale && SUPPORTED_LOCALES.has(locale) ? locale : 'it',
+  };
+  const token = getSessionToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: init.signal,
+    });
+  } catch {
+    return { ok: false, status: 0, retryAfterSeconds: null, error: normalizeApiError(0, undefined) };
+  }
+  if (!response.ok) {
+    return {
+      ok: false,
+      status: response.status,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+      error: normalizeApiError(response.status, await readBody(response)),
+    };
+  }
+  try {
+    const blob = await response.blob();
+    return {
+      ok: true,
+      blob,
+      filename: filenameFromDisposition(response.headers.get('content-disposition')),
+    };
+  } catch {
+    // the connection broke while the body was coming
+    return { ok: false, status: 0, retryAfterSeconds: null, error: normalizeApiError(0, undefined) };
+  }
+}
+
+/** Hands a fetched file to the browser's download, under `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click starts the download asynchronously: the object URL must outlive it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -28,7 +28,7 @@ export interface ChartOrTableProps {
   demo?: boolean;
   /** Text under the chart (sources, methods). */
   note?: ReactNode;
-  /** Extra controls in the panel footer (e.g. download links). */
+  /** Extra controls in the panel footer (e.g. download links); not shown when the panel is empty. */
   actions?: ReactNode;
   defaultView?: 'chart' | 'table';
   /** data-testid of the panel. */
@@ -111,7 +111,8 @@ export function ChartOrTable({
         </div>
       )}
       {note && !isEmpty && <div className={styles.note}>{note}</div>}
-      {actions && <div className={styles.actions}>{actions}</div>}
+      {/* An empty panel has nothing to download: its links would only answer 404. */}
+      {actions && !isEmpty && <div className={styles.actions}>{actions}</div>}
     </section>
   );
 }

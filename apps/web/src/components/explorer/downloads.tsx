@@ -1,3 +1,8 @@
+'use client';
+
+import { useId, type MouseEvent } from 'react';
+import { DownloadStatus } from '../downloads/download-status';
+import { useFileDownload } from '../downloads/use-file-download';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
@@ -6,6 +11,8 @@ export interface DownloadTarget {
   /** ISTAT code; null for Italy. */
   id: string | null;
   year: number;
+  /** The comparison year the page shows; null when it shows none. */
+  compareYear: number | null;
 }
 
 const FORMATS = ['pdf', 'png', 'jpg'] as const;
@@ -14,10 +21,15 @@ export function downloadHref(target: DownloadTarget, statistic: string, format: 
   const params = new URLSearchParams({ format, statistic, level: target.level });
   if (target.id) params.set('id', target.id);
   params.set('year', String(target.year));
+  if (target.compareYear !== null) params.set('compareYear', String(target.compareYear));
   return `/api/stats/download/?${params}`;
 }
 
-/** pdf, png, jpg of one statistic (signed-in users only; the API refuses anonymous downloads). */
+/**
+ * pdf, png, jpg of one statistic (signed-in users only; the API refuses anonymous downloads). The links
+ * keep their address (they work without JavaScript), but a click fetches the file: a refusal (no data,
+ * over the limit, session expired) is said in Italian next to them instead of a browser error page.
+ */
 export function DownloadLinks({
   target,
   statistic,
@@ -27,21 +39,38 @@ export function DownloadLinks({
   statistic: string;
   title: string;
 }) {
+  const { status, start } = useFileDownload();
+  const statusId = useId();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string, format: string) => {
+    // Modified clicks (new tab, save link as) keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void start(href, `${statistic.toLowerCase()}-${target.year}.${format}`);
+  };
   return (
-    <p className={styles.downloads}>
-      <span aria-hidden="true">{t.downloads.prefix}</span>
-      {FORMATS.map((format) => (
-        <a
-          key={format}
-          href={downloadHref(target, statistic, format)}
-          aria-label={t.downloads.formatLabel(format, title)}
-          className={styles.downloadLink}
-          download
-        >
-          {format.toUpperCase()}
-        </a>
-      ))}
-    </p>
+    <div>
+      <p className={styles.downloads}>
+        <span aria-hidden="true">{t.downloads.prefix}</span>
+        {FORMATS.map((format) => {
+          const href = downloadHref(target, statistic, format);
+          return (
+            <a
+              key={format}
+              href={href}
+              aria-label={t.downloads.formatLabel(format, title)}
+              aria-describedby={statusId}
+              aria-disabled={status.state === 'busy' || undefined}
+              className={styles.downloadLink}
+              download
+              onClick={(event) => onClick(event, href, format)}
+            >
+              {format.toUpperCase()}
+            </a>
+          );
+        })}
+      </p>
+      <DownloadStatus id={statusId} status={status} testId={`download-status-${statistic}`} />
+    </div>
   );
 }
 

@@ -47,6 +47,8 @@ export function Explorer({ data }: { data: ExplorerData }) {
           level,
           id: level === 'country' ? null : (state.city ?? state.province ?? state.region),
           year: stats.year,
+          // The image's subtitle names the comparison year the page shows.
+          compareYear: stats.compareYear,
         }
       : null;
   const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;

@@ -2,7 +2,6 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +11,7 @@ import {
 import type { Db } from './db/db';
 import { loadConfig, type Config } from './config';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { RateLimiter, createRateLimitStore, type RateLimitStore } from './plugins/rate-limit';
@@ -83,23 +83,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
-  // Security headers on every answer. The API serves JSON and files, so its own CSP forbids everything;
-  // the API reference (/api/docs/) gets swagger-ui's static CSP instead.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'none'"],
-      },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // As the web app's pages: no framing at all (SAMEORIGIN is helmet's default).
-    xFrameOptions: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  await app.register(securityHeadersPlugin);
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.
   await app.register(compress, { threshold: 1024 });
   await app.register(csrfPlugin, { apiToken: config.API_TOKEN });

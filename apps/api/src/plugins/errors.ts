@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/db';
 import { M, langOf, translate, type Lang } from './i18n';
+import { SECURITY_HEADERS } from './security-headers';
 
 export const MESSAGES = {
   notFound: 'Non trovato.',
@@ -70,6 +71,7 @@ export function toFieldErrors(
  */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const lang = langOf(req);
+  reply.headers(SECURITY_HEADERS);
   if (err.code === 'FST_ERR_BAD_URL')
     return reply.code(404).send(translateBody(lang, { detail: MESSAGES.notFound }));
   return reply.code(400).send(translateBody(lang, { detail: MESSAGES.generic }));

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -56,14 +57,58 @@ describe('GET /api/docs/', () => {
 });
 
 describe('security headers', () => {
-  it('are on every API answer: CSP, HSTS, nosniff, frame-ancestors none, Referrer-Policy', async () => {
-    for (const url of ['/api/health/', '/api/nope/', '/api/schema/']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy'], url).toMatch(/default-src 'none'/);
-      expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
-      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+  it('are on every API answer, errors included: CSP, HSTS, nosniff, frame-ancestors none, Referrer-Policy', async () => {
+    const csrf = { cookies: { csrftoken: 'c'.repeat(32) }, headers: { 'x-csrftoken': 'c'.repeat(32) } };
+    const requests: [number, InjectOptions][] = [
+      [200, { method: 'GET', url: '/api/health/' }],
+      [200, { method: 'GET', url: '/api/schema/' }],
+      [404, { method: 'GET', url: '/api/nope/' }],
+      // A malformed percent-encoding is answered before the routing (fastify's frameworkErrors).
+      [404, { method: 'GET', url: '/api/cities/city/%E0%A4%A/' }],
+      [400, { method: 'GET', url: '/api/cities/city/?page=zero' }],
+      [401, { method: 'GET', url: '/api/auth/user/' }],
+      [403, { method: 'POST', url: '/api/contact-us/', payload: {} }],
+      [
+        400,
+        {
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: '{"email":',
+          ...csrf,
+          headers: { ...csrf.headers, 'content-type': 'application/json' },
+        },
+      ],
+      [
+        415,
+        {
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: 'email=a',
+          ...csrf,
+          headers: { ...csrf.headers, 'content-type': 'application/xml' },
+        },
+      ],
+      [
+        413,
+        {
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+          ...csrf,
+          headers: { ...csrf.headers, 'content-type': 'application/json' },
+        },
+      ],
+    ];
+    for (const [status, request] of requests) {
+      const res = await app.inject(request);
+      const label = `${request.method} ${request.url} → ${res.statusCode}`;
+      expect(res.statusCode, label).toBe(status);
+      expect(res.headers['content-security-policy'], label).toMatch(/default-src 'none'/);
+      expect(res.headers['content-security-policy'], label).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['strict-transport-security'], label).toMatch(/max-age=31536000/);
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['x-frame-options'], label).toBe('DENY');
+      expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
     }
   });
   it('let the API reference load its own scripts and styles, and nothing from elsewhere', async () => {

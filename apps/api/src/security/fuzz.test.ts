@@ -502,6 +502,9 @@ export function isDocumentedError(body: unknown): boolean {
 /** Checks one answer; returns a description of what is wrong, or null. */
 function problemOf(s: Shape, res: Awaited<ReturnType<typeof send>>): string | null {
   if (res.statusCode >= 500) return `${res.statusCode}: ${res.body.slice(0, 300)}`;
+  // Every answer, whatever the request, carries the security headers (checked fully in health.test.ts).
+  if (res.headers['x-content-type-options'] !== 'nosniff' || !res.headers['content-security-policy'])
+    return `${res.statusCode} without the security headers`;
   if (res.statusCode < 400 || (s.method ?? s.route.method) === 'HEAD') return null;
   if (!String(res.headers['content-type']).startsWith('application/json'))
     return `${res.statusCode} with content-type ${res.headers['content-type']}`;

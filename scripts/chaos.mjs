@@ -15,6 +15,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -201,6 +202,38 @@ async function snapshot(cityId) {
     overall: hash(await text('/api/stats/overall/')),
     city: hash(await text(`/api/stats/cities/city/${cityId}/`)),
   };
+}
+
+/** The tables that the restart check writes to (a sign-in, a registration, its mail, its verification). */
+const ACCOUNT_TABLES = ['auth_tokens', 'email_verification_keys', 'mail_outbox', 'users'];
+
+/**
+ * Every table of the embedded database in varDir, read while no process holds it: its row count and an
+ * md5 of all its rows; for users, also the addresses, and for the outbox, each message's recipient and status.
+ */
+async function tableSnapshot(varDir) {
+  const db = await PGlite.create(path.join(varDir, 'db'));
+  try {
+    const { rows: tables } = await db.query(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const out = { tables: {} };
+    for (const { name } of tables) {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5
+           FROM "${name}" t`,
+      );
+      out.tables[name] = rows[0];
+    }
+    out.users = (await db.query('SELECT lower(email) AS email FROM users ORDER BY 1')).rows.map(
+      (r) => r.email,
+    );
+    out.mails = (await db.query('SELECT to_address AS "to", status FROM mail_outbox ORDER BY id')).rows;
+    return out;
+  } finally {
+    await db.close();
+  }
 }
 
 /**
@@ -436,14 +469,19 @@ async function checkSigterm(run, cities) {
       `${acceptedAfterRefusal(WEB_PORT) + acceptedAfterRefusal(API_PORT)} accepted after a refusal`,
   );
   const allGone = ['api', 'web', 'start'].every((n) => exitTimes[n] !== undefined || !alive(pids[n]));
+  // start.mjs logs how each server ended: "[start] api exited (0)", or the signal that ended it.
+  const ended = (name) => new RegExp(`\\[start\\] ${name} exited \\((\\w+)\\)`).exec(run.output())?.[1];
   check(
-    `SIGTERM under load: API, web and npm start exit, npm start with 0, within ${STOP_LIMIT_MS / 1000} s`,
+    `SIGTERM under load: API, web and npm start exit, each with 0, within ${STOP_LIMIT_MS / 1000} s`,
     exit !== null &&
       exit.code === 0 &&
+      ended('api') === '0' &&
+      ended('web') === '0' &&
       allGone &&
       exit.at - signalAt < STOP_LIMIT_MS &&
       Math.max(exitTimes.api, exitTimes.web) - signalAt < STOP_LIMIT_MS,
-    `npm start exit code ${exit?.code ?? 'none'} after ${exit ? ms(exit.at) : '> 30 s'}`,
+    `API ${ended('api') ?? '?'}, web ${ended('web') ?? '?'}, npm start ${exit?.code ?? 'none'} after ` +
+      `${exit ? ms(exit.at) : '> 30 s'}`,
   );
   if (!exit) await killTree(run);
 }
@@ -483,6 +521,7 @@ async function freePort() {
 }
 
 async function checkRestart(varDir, before, cityId, logFile) {
+  const tablesBefore = await tableSnapshot(varDir); // the portal is stopped here
   const smtpPort = await freePort(); // closed until the restart: the mail stays pending
   const env = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
   log(`npm start again on the same data, SMTP down (port ${smtpPort} closed)…`);
@@ -566,6 +605,35 @@ async function checkRestart(varDir, before, cityId, logFile) {
     process.kill(second.pids().npm, 'SIGTERM');
     const exit = await Promise.race([second.exited, sleep(15_000).then(() => null)]);
     check('restart after kill -9: and stops cleanly (exit 0)', exit?.code === 0, `exit code ${exit?.code}`);
+    if (exit) {
+      // Row by row: every table the account steps did not write to is exactly as before the kill; the
+      // accounts are all there, with the new one, and its mail, pending at the kill, went out.
+      const tablesAfter = await tableSnapshot(varDir);
+      const changed = Object.keys(tablesBefore.tables).filter(
+        (t) => JSON.stringify(tablesBefore.tables[t]) !== JSON.stringify(tablesAfter.tables[t]),
+      );
+      const unexpected = changed.filter((t) => !ACCOUNT_TABLES.includes(t));
+      const dataRows = Object.entries(tablesBefore.tables)
+        .filter(([t]) => !ACCOUNT_TABLES.includes(t))
+        .reduce((n, [, v]) => n + v.rows, 0);
+      check(
+        'restart after kill -9: every data table is identical, row by row (count and md5)',
+        unexpected.length === 0 &&
+          Object.keys(tablesAfter.tables).length === Object.keys(tablesBefore.tables).length,
+        `${Object.keys(tablesBefore.tables).length} tables, ${dataRows} rows outside the account tables; ` +
+          `changed: ${changed.join(', ') || 'none'}`,
+      );
+      const expectedUsers = [...tablesBefore.users, newcomer.toLowerCase()].sort();
+      const mail = tablesAfter.mails.filter((m) => m.to === newcomer);
+      check(
+        'restart after kill -9: every account is kept, and the mail pending at the kill is sent',
+        JSON.stringify(tablesAfter.users) === JSON.stringify(expectedUsers) &&
+          mail.length === 1 &&
+          mail[0].status === 'sent',
+        `${tablesAfter.users.length} accounts (before ${tablesBefore.users.length}, +1 registered); ` +
+          `the new account's mail: ${JSON.stringify(mail)}`,
+      );
+    }
   } finally {
     if (second.child.exitCode === null) await killTree(second);
     await smtp.close();

@@ -67,3 +67,11 @@ http.Server.prototype.close = function (cb) {
   setImmediate(() => net.Server.prototype.close.call(this, cb));
   return this;
 };
+
+// Next.js ends its graceful stop with process.exit(128 + signal): 143 after SIGTERM, 130 after SIGINT, so
+// that Node reports a signal termination. Here that stop is the normal end of the web app, as it is for the
+// API, so it exits 0; any other code (a crash, a failed cleanup) is left as it is.
+const exit = process.exit;
+process.exit = function (code) {
+  return exit.call(process, code === 143 || code === 130 ? 0 : code);
+};

@@ -111,9 +111,9 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     const child = spawn(process.execPath, args, { cwd, env: baseEnv, stdio: 'inherit' });
     children.push({ name, child });
     child.on('exit', (code, signal) => {
-      // A process we asked to stop that ends by that signal (next start does) stopped cleanly.
-      const stoppedBySignal =
-        stopping && (signal === 'SIGTERM' || signal === 'SIGINT' || code === 143 || code === 130);
+      // `next dev` ends by the signal it was asked to stop with: that is a clean stop too. The API and
+      // `next start` (through drain-on-close.mjs) exit 0 after a graceful stop.
+      const stoppedBySignal = stopping && (signal === 'SIGTERM' || signal === 'SIGINT');
       exitCodes[name] = stoppedBySignal ? 0 : (code ?? 1);
       log(`${name} exited (${signal ?? code})`);
       if (!stopping) {

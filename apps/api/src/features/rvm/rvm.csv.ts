@@ -1,5 +1,11 @@
-import type { RvmMachine, RvmSearchQuery } from '@portal/contract';
-import { safeFileName, type CsvColumn } from '../../lib/csv';
+import type { Readable } from 'node:stream';
+import type { RvmMachine } from '@portal/contract';
+import type { Queryable } from '../../db/db';
+import { csvStream, safeFileName, type CsvColumn } from '../../lib/csv';
+import * as repo from './rvm.repo';
+import type { RvmExportFilter } from './rvm.repo';
+
+export type { RvmExportFilter };
 
 /**
  * The ecocompattatori CSV (written by lib/csv.ts: UTF-8 with BOM, ';', decimal commas, formulas escaped):
@@ -49,8 +55,26 @@ export async function* rvmCsvPages(
   if (page.length) yield page;
 }
 
+/**
+ * The ecocompattatori CSV of the filtered machines, as both downloads serve it (this feature's
+ * …/download/ and /api/stats/download/?format=csv&source=2); counts its rows into counter.rows.
+ */
+export function rvmCsvStream(db: Queryable, filter: RvmExportFilter, counter: { rows: number }): Readable {
+  return csvStream(RVM_CSV_COLUMNS, rvmCsvPages(repo.iterateMachines(db, filter)), counter);
+}
+
+/** How many rows rvmCsvStream gives for the same filter (/api/stats/download/count/?source=2). */
+export function countRvmCsvRows(db: Queryable, filter: RvmExportFilter): Promise<number> {
+  return repo.countCsvRows(db, filter);
+}
+
+/** Does the operator exist? (the data download refuses an unknown one rather than give an empty file) */
+export function rvmOperatorExists(db: Queryable, id: number): Promise<boolean> {
+  return repo.operatorExists(db, id);
+}
+
 /** ecocompattatori-<filters>-<YYYY-MM-DD>.csv, only [a-z0-9-.] so any Content-Disposition parser takes it. */
-export function csvFilename(q: RvmSearchQuery, today: Date = new Date()): string {
+export function csvFilename(q: RvmExportFilter, today: Date = new Date()): string {
   return safeFileName(
     [
       'ecocompattatori',
@@ -59,6 +83,7 @@ export function csvFilename(q: RvmSearchQuery, today: Date = new Date()): string
       q.city && `comune-${q.city}`,
       q.operator !== undefined ? `gestore-${q.operator}` : null,
       q.year !== undefined ? `anno-${q.year}` : null,
+      q.years?.length ? `${q.years.length === 1 ? 'anno' : 'anni'}-${q.years.join('-')}` : null,
       q.search ? `ricerca-${q.search.slice(0, 40)}` : null,
       today.toISOString().slice(0, 10),
     ],

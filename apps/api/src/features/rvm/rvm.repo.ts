@@ -24,11 +24,23 @@ const PLAIN = 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn';
 const searchable = (column: string) =>
   `trim(regexp_replace(lower(translate(${column}, '${ACCENTED}', '${PLAIN}')), '[^a-z0-9]+', ' ', 'g'))`;
 
+/** What the CSV export of machines takes: the search filters, and several years in place of one. */
+export type RvmExportFilter = RvmSearchQuery & { years?: number[] };
+
+/** The years a filter keeps: ?years, or ?year as a list of one; undefined for every year. */
+export function yearsOf(q: { year?: number; years?: number[] }): number[] | undefined {
+  if (q.years?.length) return q.years;
+  return q.year !== undefined ? [q.year] : undefined;
+}
+
 /**
  * The WHERE clause of the filters over `m` (rvm_machines) and `c` (cities), with its parameters.
- * ?year keeps the machines installed by the end of that year that have data that year.
+ * ?year (or each of ?years) keeps the machines installed by the end of that year that have data that year.
  */
-export function machineFilter(q: RvmFilterQuery & { search?: string }, params: unknown[] = []) {
+export function machineFilter(
+  q: RvmFilterQuery & { search?: string; years?: number[] },
+  params: unknown[] = [],
+) {
   const conds: string[] = [];
   const add = (value: unknown) => {
     params.push(value);
@@ -38,10 +50,10 @@ export function machineFilter(q: RvmFilterQuery & { search?: string }, params: u
   if (q.province) conds.push(`c.province_id = ${add(q.province)}`);
   if (q.city) conds.push(`m.city_id = ${add(q.city)}`);
   if (q.operator !== undefined) conds.push(`m.operator_id = ${add(q.operator)}`);
-  if (q.year !== undefined) {
-    const y = add(q.year);
-    conds.push(`extract(year FROM m.installed_on)::int <= ${y}::int`);
-    conds.push(`EXISTS (SELECT 1 FROM rvm_yearly yy WHERE yy.machine_id = m.id AND yy.year = ${y}::int)`);
+  const years = yearsOf(q);
+  if (years) {
+    conds.push(`EXISTS (SELECT 1 FROM rvm_yearly yy WHERE yy.machine_id = m.id
+      AND yy.year = ANY(${add(years)}::int[]) AND yy.year >= extract(year FROM m.installed_on)::int)`);
   }
   const search = q.search ? toSearchText(q.search) : '';
   if (search) {
@@ -69,14 +81,15 @@ const MACHINE_COLUMNS = `m.id, m.address, m.cap, m.latitude, m.longitude,
   c.id AS "cityId", c.name AS "cityName", p.sigla AS "provinceSigla", c.region_id AS "regionId"`;
 const MACHINE_FROM = `${FROM} JOIN rvm_operators o ON o.id = m.operator_id JOIN provinces p ON p.id = c.province_id`;
 
-async function withCollected(db: Queryable, rows: MachineRow[], year?: number): Promise<RvmMachine[]> {
+/** The machines with what each collected per year: every year, or only those of `years`. */
+async function withCollected(db: Queryable, rows: MachineRow[], years?: number[]): Promise<RvmMachine[]> {
   const ids = rows.map((r) => r.id);
   const yearly = ids.length
     ? await db.query<{ machineId: string; year: number; pieces: number; kg: number }>(
         `SELECT machine_id AS "machineId", year, pieces, kg FROM rvm_yearly
-          WHERE machine_id = ANY($1::text[]) AND ($2::int IS NULL OR year = $2)
+          WHERE machine_id = ANY($1::text[]) AND ($2::int[] IS NULL OR year = ANY($2::int[]))
           ORDER BY machine_id, year`,
-        [ids, year ?? null],
+        [ids, years ?? null],
       )
     : [];
   const byMachine = new Map<string, RvmMachine['collected']>();
@@ -112,13 +125,13 @@ export async function listMachines(
       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, q.pageSize, (q.page - 1) * q.pageSize],
   );
-  return { count: total?.count ?? 0, results: await withCollected(db, rows, q.year) };
+  return { count: total?.count ?? 0, results: await withCollected(db, rows, yearsOf(q)) };
 }
 
-/** Machines in batches ordered by id (keyset), for the CSV stream. */
+/** Machines in batches ordered by id (keyset), for the CSV stream; `collected` keeps the chosen years. */
 export async function* iterateMachines(
   db: Queryable,
-  q: RvmSearchQuery,
+  q: RvmExportFilter,
   batch = 200,
 ): AsyncGenerator<RvmMachine & { cityName: string }> {
   let after = '';
@@ -130,10 +143,35 @@ export async function* iterateMachines(
       [...params, after, batch],
     );
     if (rows.length === 0) return;
-    for (const m of await withCollected(db, rows, q.year)) yield { ...m, cityName: m.comune.name };
+    for (const m of await withCollected(db, rows, yearsOf(q))) yield { ...m, cityName: m.comune.name };
     after = rows[rows.length - 1]!.id;
     if (rows.length < batch) return;
   }
+}
+
+/**
+ * The rows the CSV of these machines has: one per machine and year kept, and one for a machine without
+ * any (only possible without years: with years, a machine needs data in one of them to be kept).
+ */
+export async function countCsvRows(db: Queryable, q: RvmExportFilter): Promise<number> {
+  const { where, params } = machineFilter(q);
+  params.push(yearsOf(q) ?? null);
+  const y = `$${params.length}::int[]`;
+  const [row] = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(greatest(1, (SELECT count(*) FROM rvm_yearly cy
+              WHERE cy.machine_id = m.id AND (${y} IS NULL OR cy.year = ANY(${y}))))), 0)::int AS n
+       FROM ${FROM} WHERE ${where}`,
+    params,
+  );
+  return row?.n ?? 0;
+}
+
+export async function operatorExists(db: Queryable, id: number): Promise<boolean> {
+  const [row] = await db.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM rvm_operators WHERE id = $1) AS ok',
+    [id],
+  );
+  return row?.ok ?? false;
 }
 
 export async function listMapPoints(db: Queryable, q: RvmSearchQuery): Promise<RvmMapPoint[]> {

@@ -17,9 +17,10 @@ import {
   ValidationErrorSchema,
 } from '@portal/contract';
 import { pageLinks } from '../../plugins/pagination';
-import { csvStream } from '../../lib/csv';
+import { LIMITS } from '../../plugins/rate-limit';
 import { requireCsvLicense } from '../../plugins/permissions';
-import { csvFilename, RVM_CSV_COLUMNS, rvmCsvPages } from './rvm.csv';
+import { logWhenStreamed } from '../downloads/download-log';
+import { csvFilename, rvmCsvStream } from './rvm.csv';
 import * as repo from './rvm.repo';
 import { buildByCity, buildByOperator, buildByRegion, buildSummary } from './rvm.service';
 
@@ -147,13 +148,16 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The filtered machines as CSV, one row per machine and year (active licence only)',
+        summary:
+          'The filtered machines as CSV, one row per machine and year (active licence only; ' +
+          'rate-limited and logged like every download, docs/downloads.md)',
         querystring: RvmSearchQuerySchema,
         response: {
           200: z.string().describe("text/csv; UTF-8 with BOM, ';' separator, decimal commas"),
           400: ValidationErrorSchema,
           401: DetailSchema,
           403: DetailSchema,
+          429: DetailSchema,
         },
       },
       // 401 / 403 before the parameters are looked at.
@@ -161,11 +165,11 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const query = req.query;
+      // The same per-user budget as /api/stats/download/: both give the same ecocompattatori file.
+      await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
       const counter = { rows: 0 };
-      const stream = csvStream(RVM_CSV_COLUMNS, rvmCsvPages(repo.iterateMachines(app.db, query)), counter);
-      stream.on('close', () =>
-        req.log.info({ userId: req.user!.id, format: 'csv', query, rows: counter.rows }, 'download'),
-      );
+      const stream = rvmCsvStream(app.db, query, counter);
+      logWhenStreamed(app, req, stream, { format: 'csv', query: { source: '2', ...query } }, counter);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csvFilename(query)}"`)

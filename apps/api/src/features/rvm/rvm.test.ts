@@ -7,6 +7,7 @@ import { PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { seedBundledData } from '../imports/seed';
 import { csvStream, escapeFormula } from '../../lib/csv';
+import { LIMITS } from '../../plugins/rate-limit';
 import { csvFilename, RVM_CSV_COLUMNS, rvmCsvPages } from './rvm.csv';
 import { NAMED_OPERATORS } from './rvm.service';
 
@@ -507,5 +508,38 @@ describe('GET …/download/', () => {
     expect(csvFilename({ operator: 3, search: 'Città "di" ../Roma' }, d)).toBe(
       'ecocompattatori-gestore-3-ricerca-citta-di-roma-2026-01-02.csv',
     );
+    expect(csvFilename({ province: '082', years: [2022, 2024] }, d)).toBe(
+      'ecocompattatori-provincia-082-anni-2022-2024-2026-01-02.csv',
+    );
+  });
+
+  it('logs each download in downloads_log and counts it in the per-user download limit', async () => {
+    const [user] = await t.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM users WHERE email = 'attiva@example.it'`,
+    );
+    await app.rateLimiter.reset(LIMITS.downloadsUser, user!.id);
+    const region = busiestRegion();
+    const logged = () =>
+      t.db.query<{ format: string; query: Record<string, unknown>; row_count: number }>(
+        `SELECT format, query, row_count FROM downloads_log
+          WHERE user_id = $1::bigint AND query->>'region' = $2 AND query->>'year' = '2022'`,
+        [user!.id, region],
+      );
+    expect(await logged()).toEqual([]);
+    const res = await get(`${BASE}/download/?region=${region}&year=2022`, auth(active));
+    expect(res.statusCode).toBe(200);
+    const rows = res.body.split('\r\n').filter(Boolean).length - 1;
+    for (let i = 0; i < 50 && (await logged()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await logged()).toEqual([
+      { format: 'csv', query: { source: '2', region, year: 2022 }, row_count: rows },
+    ]);
+    // 60 downloads an hour, this one included, the /api/stats/download/ ones too.
+    for (let i = 1; i < LIMITS.downloadsUser.max; i++)
+      await app.rateLimiter.consume(LIMITS.downloadsUser, user!.id);
+    const over = await get(`${BASE}/download/?region=${region}`, auth(active));
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await get('/api/stats/download/?format=csv&source=2', auth(active))).statusCode).toBe(429);
+    await app.rateLimiter.reset(LIMITS.downloadsUser, user!.id);
   });
 });

@@ -1,19 +1,34 @@
 import { z } from 'zod';
+import { RvmFilterShape } from './rvm';
 
 /** Statistic kinds of SPEC §3 that can be exported as an image or a PDF. */
-export const StatisticKindSchema = z.enum([
-  'actionCategories',
-  'wasteFractionsSet',
-  'wasteSortingType',
-  'mostUsedActionCategories',
-  'mostUsedWasteFractionsSet',
-  'wasteSortingTypes',
-  'wasteFractionsColors',
-  'totalWasteSortedPerCapita',
-  'totalWasteProduced',
-  'totalWasteSorted',
-]);
+export const StatisticKindSchema = z.enum(
+  [
+    'actionCategories',
+    'wasteFractionsSet',
+    'wasteSortingType',
+    'mostUsedActionCategories',
+    'mostUsedWasteFractionsSet',
+    'wasteSortingTypes',
+    'wasteFractionsColors',
+    'totalWasteSortedPerCapita',
+    'totalWasteProduced',
+    'totalWasteSorted',
+  ],
+  { message: 'Statistica non valida.' },
+);
 export type StatisticKind = z.infer<typeof StatisticKindSchema>;
+
+/**
+ * Kinds the page shows only for one comune (its own collection modes and prevention actions), and kinds
+ * it shows only for Italy, a region or a province (shares of their comuni; for one comune they would be
+ * "1 comune, 100%"). Any other level answers 400 on `statistic`.
+ */
+export const CITY_ONLY_STATISTICS: readonly StatisticKind[] = ['wasteSortingType', 'actionCategories'];
+export const AREA_ONLY_STATISTICS: readonly StatisticKind[] = [
+  'wasteSortingTypes',
+  'mostUsedActionCategories',
+];
 
 /** The data-source switch: 1 'Dati raccolta', 2 'Dati ecocompattatori'. */
 export const DataSourceSchema = z.enum(['1', '2'], {
@@ -24,58 +39,132 @@ export const DATA_SOURCES = [
   { value: '2', key: 'reverseVending', label: 'Dati ecocompattatori' },
 ] as const;
 
+export const YEAR_MIN = 1990;
+export const YEAR_MAX = 2100;
+export const DOWNLOAD_MESSAGES = {
+  year: `Anno non valido: tra ${YEAR_MIN} e ${YEAR_MAX}.`,
+  yearsFormat: 'Anni non validi: elenco separato da virgole, es. 2022,2023.',
+  yearsItem: (year: number) => `Anno non valido: ${year} (tra ${YEAR_MIN} e ${YEAR_MAX}).`,
+  compareYear: `Anno di confronto non valido: tra ${YEAR_MIN} e ${YEAR_MAX}.`,
+  yearAndYears: 'Indicare year oppure years, non entrambi.',
+  statisticMissing: 'Indicare la statistica da esportare.',
+  cityOnly: 'Statistica disponibile solo per un comune.',
+  areaOnly:
+    "Statistica disponibile per l'Italia, una regione o una provincia: per un comune si scaricano le sue modalità di raccolta e le sue azioni di prevenzione.",
+  imageSource:
+    'Le immagini mostrano le statistiche della raccolta: i dati degli ecocompattatori si scaricano in CSV.',
+  imageYears: "Per un'immagine indicare un solo anno.",
+  imageFilter: "I filtri valgono solo per il CSV: un'immagine mostra la statistica dell'intera area.",
+  compareYearCsv: "L'anno di confronto vale solo per le immagini (pdf, png, jpg).",
+  rvmFilter: 'Filtro non disponibile per i dati degli ecocompattatori.',
+  operatorWaste: 'Il gestore si sceglie solo con i dati degli ecocompattatori (source=2).',
+  unknownWasteFraction: 'Frazione sconosciuta.',
+  unknownSortingType: 'Modalità di raccolta sconosciuta.',
+  unknownActionsCategory: 'Categoria di azioni di prevenzione sconosciuta.',
+  unknownOperator: 'Gestore sconosciuto.',
+} as const;
+
+const yearParam = (message: string) =>
+  z.coerce.number({ message }).int(message).min(YEAR_MIN, message).max(YEAR_MAX, message);
+
 const ID_PATTERN = { region: /^\d{2}$/, province: /^\d{3}$/, city: /^\d{6}$/ } as const;
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'Valore non valido.');
+const WASTE_FILTERS = ['waste_fraction', 'sorting_type', 'actions_category'] as const;
 
 /**
- * GET /api/stats/download/ — query parameters. The filter kinds keep the snake_case names of SPEC §3
- * (waste_fraction, sorting_type, actions_category).
+ * GET /api/stats/download/ (and …/count/) — query parameters. The filter kinds keep the snake_case
+ * names of SPEC §3 (waste_fraction, sorting_type, actions_category). docs/downloads.md has the rules.
  */
 export const DownloadQuerySchema = z
   .object({
-    format: z.enum(['pdf', 'png', 'jpg', 'csv'], { message: 'Formato non valido: pdf, png, jpg o csv.' }),
-    statistic: StatisticKindSchema.optional(),
+    format: z
+      .enum(['pdf', 'png', 'jpg', 'csv'], { message: 'Formato non valido: pdf, png, jpg o csv.' })
+      .describe('pdf, png, jpg: one statistic (signed in); csv: the filtered data (licence active)'),
+    statistic: StatisticKindSchema.optional().describe(
+      'the statistic to draw (pdf, png, jpg; required there, ignored by csv). wasteSortingType and ' +
+        'actionCategories: level=city only; wasteSortingTypes and mostUsedActionCategories: not level=city',
+    ),
     level: z
       .enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' })
-      .default('country'),
-    id: z.string().optional(),
-    year: z.coerce
-      .number({ message: 'Anno non valido.' })
-      .int('Anno non valido.')
-      .min(1990)
-      .max(2100)
-      .optional(),
+      .default('country')
+      .describe('the area: Italy, a region, a province or a comune'),
+    id: z.string().optional().describe('ISTAT code of the area (05, 028, 028001); none for country'),
+    year: yearParam(DOWNLOAD_MESSAGES.year)
+      .optional()
+      .describe('one year; images: the year drawn (default the latest with data); csv: that year only'),
     years: z
       .string()
-      .regex(/^\d{4}(,\d{4}){0,49}$/, 'Anni non validi: elenco separato da virgole, es. 2022,2023.')
-      .transform((s) => [...new Set(s.split(',').map(Number))])
-      .optional(),
-    source: DataSourceSchema.default('1'),
-    waste_fraction: slug.optional(),
-    sorting_type: slug.optional(),
-    actions_category: slug.optional(),
+      .regex(/^\d{4}(,\d{4}){0,49}$/, DOWNLOAD_MESSAGES.yearsFormat)
+      .transform((s, ctx) => {
+        const years = [...new Set(s.split(',').map(Number))].sort((a, b) => a - b);
+        for (const year of years) {
+          if (year < YEAR_MIN || year > YEAR_MAX) {
+            ctx.issues.push({ code: 'custom', message: DOWNLOAD_MESSAGES.yearsItem(year), input: s });
+          }
+        }
+        return years;
+      })
+      .optional()
+      .describe('comma-separated years (csv); an image takes one year only; none: every year'),
+    compareYear: yearParam(DOWNLOAD_MESSAGES.compareYear)
+      .optional()
+      .describe(
+        'images only: the comparison year of the totals, as on the page (default the previous year with data)',
+      ),
+    source: DataSourceSchema.default('1').describe(
+      '1 collection data; 2 reverse vending machines (ecocompattatori): csv only, one row per machine and year',
+    ),
+    waste_fraction: slug
+      .optional()
+      .describe(
+        'csv, source 1: comuni-years with tonnes > 0 of this fraction (id of /api/waste-sorting/fractions/)',
+      ),
+    sorting_type: slug
+      .optional()
+      .describe('csv, source 1: comuni using this collection mode (id of /api/waste-sorting/types/)'),
+    actions_category: slug
+      .optional()
+      .describe(
+        'csv, source 1: comuni-years with an action of this category started by that year (id of /api/actions/categories/)',
+      ),
+    operator: RvmFilterShape.operator.describe(
+      'csv, source 2: the machines of this operator (id of /api/reverse-vending-machines/operators/)',
+    ),
   })
   .strict()
   .superRefine((q, ctx) => {
+    const issue = (field: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [field], message });
     if (q.level === 'country') {
-      if (q.id !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['id'], message: "Per l'Italia non serve un codice." });
+      if (q.id !== undefined) issue('id', "Per l'Italia non serve un codice.");
     } else if (!q.id || !ID_PATTERN[q.level].test(q.id)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['id'],
-        message: 'Codice ISTAT mancante o non valido per il livello scelto.',
-      });
+      issue('id', 'Codice ISTAT mancante o non valido per il livello scelto.');
     }
-    if (q.year !== undefined && q.years !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['years'], message: 'Indicare year oppure years, non entrambi.' });
+    if (q.year !== undefined && q.years !== undefined) issue('years', DOWNLOAD_MESSAGES.yearAndYears);
+    if (q.source === '1' && q.operator !== undefined) issue('operator', DOWNLOAD_MESSAGES.operatorWaste);
+    if (q.format === 'csv') {
+      if (q.compareYear !== undefined) issue('compareYear', DOWNLOAD_MESSAGES.compareYearCsv);
+      if (q.source === '2') {
+        for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, DOWNLOAD_MESSAGES.rvmFilter);
+      }
+      return;
     }
-    if (q.format !== 'csv' && !q.statistic) {
-      ctx.addIssue({ code: 'custom', path: ['statistic'], message: 'Indicare la statistica da esportare.' });
-    }
+    if (q.source === '2') issue('source', DOWNLOAD_MESSAGES.imageSource);
+    if (q.years && q.years.length > 1) issue('years', DOWNLOAD_MESSAGES.imageYears);
+    for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, DOWNLOAD_MESSAGES.imageFilter);
+    if (!q.statistic) issue('statistic', DOWNLOAD_MESSAGES.statisticMissing);
+    else if (q.level !== 'city' && CITY_ONLY_STATISTICS.includes(q.statistic))
+      issue('statistic', DOWNLOAD_MESSAGES.cityOnly);
+    else if (q.level === 'city' && AREA_ONLY_STATISTICS.includes(q.statistic))
+      issue('statistic', DOWNLOAD_MESSAGES.areaOnly);
   });
 export type DownloadQuery = z.infer<typeof DownloadQuerySchema>;
 
 export const DownloadCountSchema = z.object({
-  rows: z.number().int().describe('rows the CSV export of the same query gives'),
+  rows: z
+    .number()
+    .int()
+    .describe(
+      'rows the CSV export of the same query gives: comune-year rows (source 1); machine-year rows (source 2, where without years a machine with no data at all is one row)',
+    ),
 });

@@ -127,6 +127,8 @@ export const LIMITS = {
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
   contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
   downloadsUser: { name: 'download:user', max: 60, windowMs: 60 * 60_000 },
+  /** /api/stats/download/count/: the download form asks it live, as its choices change. */
+  downloadCountUser: { name: 'download-count:user', max: 600, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export function tooManyRequests(resetMs: number): ApiError {

@@ -16,7 +16,12 @@ const COLUMNS = {
   lines: { region: 'w.region_id', province: 'w.province_id', city: 'w.city_id' },
 } as const;
 
-/** The WHERE clause of an export and its parameters ($1…$5); w has city_id and year. */
+/**
+ * The WHERE clause of an export and its parameters ($1…$5); w has city_id and year. A row (comune, year)
+ * is kept by waste_fraction when the comune collected that fraction that year (tonnes > 0), by
+ * sorting_type when the comune uses that mode (modes have no year), by actions_category when the comune
+ * had an action of that category started in that year or before.
+ */
 function whereOf(f: WasteExportFilter, from: keyof typeof COLUMNS): { sql: string; params: unknown[] } {
   const column = f.level === 'country' ? null : COLUMNS[from][f.level];
   return {
@@ -27,7 +32,7 @@ function whereOf(f: WasteExportFilter, from: keyof typeof COLUMNS): { sql: strin
       AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM city_sorting_types st
             WHERE st.city_id = w.city_id AND st.sorting_type_id = $4))
       AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM city_actions ca
-            WHERE ca.city_id = w.city_id AND ca.category_id = $5))`,
+            WHERE ca.city_id = w.city_id AND ca.category_id = $5 AND ca.started_year <= w.year))`,
     params: [
       column ? f.id : null,
       f.years?.length ? f.years : null,
@@ -94,6 +99,20 @@ export async function areaExists(
     [id],
   );
   return row?.ok ?? false;
+}
+
+/** The filter values that name nothing (unknown ids answer 400 rather than an empty file). */
+export async function unknownFilters(
+  db: Queryable,
+  f: Pick<WasteExportFilter, 'wasteFraction' | 'sortingType' | 'actionsCategory'>,
+): Promise<('wasteFraction' | 'sortingType' | 'actionsCategory')[]> {
+  const [row] = await db.query<{ wasteFraction: boolean; sortingType: boolean; actionsCategory: boolean }>(
+    `SELECT ($1::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM waste_fractions WHERE id = $1)) AS "wasteFraction",
+            ($2::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sorting_types WHERE id = $2)) AS "sortingType",
+            ($3::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM action_categories WHERE id = $3)) AS "actionsCategory"`,
+    [f.wasteFraction ?? null, f.sortingType ?? null, f.actionsCategory ?? null],
+  );
+  return (['wasteFraction', 'sortingType', 'actionsCategory'] as const).filter((k) => row?.[k]);
 }
 
 export async function logDownload(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
+  DOWNLOAD_MESSAGES,
   DownloadCountSchema,
   DownloadQuerySchema,
   ValidationErrorSchema,
@@ -10,87 +11,164 @@ import {
   type CityStats,
   type DownloadQuery,
 } from '@portal/contract';
-import { ApiError, MESSAGES } from '../../plugins/errors';
+import { ApiError, MESSAGES, type FieldErrors } from '../../plugins/errors';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvLinesStream, safeFileName } from '../../lib/csv';
 import { requireCsvLicense } from '../../plugins/permissions';
+import {
+  countRvmCsvRows,
+  csvFilename as rvmCsvFilename,
+  rvmCsvStream,
+  rvmOperatorExists,
+  type RvmExportFilter,
+} from '../rvm/rvm.csv';
+import { logDownload, logWhenStreamed } from './download-log';
 import * as repo from './downloads.repo';
 import {
   NoDataError,
   renderSvg,
+  STATISTIC_SLUGS,
   STATISTIC_TITLES,
-  statisticOption,
+  statisticPicture,
   svgToJpeg,
   svgToPdf,
   svgToPng,
+  type StatisticPicture,
 } from './render';
 import type { WasteExportFilter } from './downloads.repo';
 
 const tags = ['downloads'];
 
-function filterOf(q: DownloadQuery): WasteExportFilter {
+/** The areas in file names, in Italian: regione-19, provincia-082, comune-082053. */
+const LEVEL_WORDS = { region: 'regione', province: 'provincia', city: 'comune' } as const;
+
+const yearsOf = (q: DownloadQuery) => q.years ?? (q.year !== undefined ? [q.year] : undefined);
+const yearsWords = (years: number[] | undefined) =>
+  years?.length ? `${years.length === 1 ? 'anno' : 'anni'}-${years.join('-')}` : null;
+
+function wasteFilterOf(q: DownloadQuery): WasteExportFilter {
   return {
     level: q.level,
     id: q.id,
-    years: q.years ?? (q.year !== undefined ? [q.year] : undefined),
+    years: yearsOf(q),
     wasteFraction: q.waste_fraction,
     sortingType: q.sorting_type,
     actionsCategory: q.actions_category,
   };
 }
 
+/** The ecocompattatori filter of a source=2 query: the area as region/province/city, operator, years. */
+function rvmFilterOf(q: DownloadQuery): RvmExportFilter {
+  const f: RvmExportFilter = {};
+  if (q.level !== 'country') f[q.level] = q.id;
+  if (q.operator !== undefined) f.operator = q.operator;
+  const years = yearsOf(q);
+  if (years) f.years = years;
+  return f;
+}
+
+const UNKNOWN = {
+  wasteFraction: ['waste_fraction', DOWNLOAD_MESSAGES.unknownWasteFraction],
+  sortingType: ['sorting_type', DOWNLOAD_MESSAGES.unknownSortingType],
+  actionsCategory: ['actions_category', DOWNLOAD_MESSAGES.unknownActionsCategory],
+} as const;
+
 const SOURCE_LINE = 'Fonte: ISPRA, Catasto rifiuti; ISTAT';
 const DEMO_LINE = 'Dati dimostrativi, senza fonte pubblica';
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' } as const;
 
-/** The statistics of the requested area and year, through the cached statistics endpoints. */
+/** The statistics of the requested area and years, through the cached statistics endpoints the page reads. */
 async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaStats | CityStats> {
   const params = new URLSearchParams();
   const year = q.year ?? q.years?.[0];
   if (year !== undefined) params.set('year', String(year));
+  if (q.compareYear !== undefined) params.set('compareYear', String(q.compareYear));
   let url = '/api/stats/overall/';
   if (q.level === 'region') params.set('region', q.id!);
   if (q.level === 'province') params.set('province', q.id!);
   if (q.level === 'city') url = `/api/stats/cities/city/${q.id}/`;
   const res = await app.inject({ method: 'GET', url: `${url}?${params}` });
-  if (res.statusCode !== 200) throw new ApiError(res.statusCode, res.json());
-  return res.json();
+  if (res.statusCode === 200) return res.json();
+  const body = res.json() as FieldErrors | { detail: string };
+  // "No data for the year": said on the parameter this request used (years=2019 rather than year).
+  if (q.years && 'year' in body) {
+    const { year: message, ...rest } = body as FieldErrors;
+    throw new ApiError(res.statusCode, { ...rest, years: message! });
+  }
+  throw new ApiError(res.statusCode, body);
+}
+
+/** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
+function valuesOf(query: unknown, name: string): string[] {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return (Array.isArray(value) ? value : [value])
+    .filter((v) => v !== undefined && v !== null)
+    .map((v) => String(v).trim().toLowerCase());
 }
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** pdf, png or jpg of one statistic, drawn from the chart definitions the page uses. */
+  /**
+   * 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. A
+   * repeated or oddly written format counts as CSV as soon as one of its values is csv, so no query
+   * shape reaches the parameter check (400) without the licence check.
+   */
+  const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
+    if (csvOnly || valuesOf(req.query, 'format').includes('csv')) await requireCsvLicense(app, req);
+    else await app.requireUser(req);
+  };
+
+  /** 400 for a filter value that names nothing, 404 for an unknown area: the same for a CSV and its count. */
+  async function checkCsvQuery(q: DownloadQuery) {
+    if (q.source === '2') {
+      if (q.operator !== undefined && !(await rvmOperatorExists(app.db, q.operator))) {
+        throw new ApiError(400, { operator: [DOWNLOAD_MESSAGES.unknownOperator] });
+      }
+    } else {
+      const unknown = await repo.unknownFilters(app.db, wasteFilterOf(q));
+      if (unknown.length) {
+        throw new ApiError(400, Object.fromEntries(unknown.map((k) => [UNKNOWN[k][0], [UNKNOWN[k][1]]])));
+      }
+    }
+    if (!(await repo.areaExists(app.db, q.level, q.id)))
+      throw new ApiError(404, { detail: MESSAGES.notFound });
+  }
+
+  /** pdf, png or jpg of one statistic, drawn as the page draws it (render.ts). */
   async function sendImage(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
+    await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
     const format = q.format as 'pdf' | 'png' | 'jpg';
     const kind = q.statistic!;
     const stats = await loadStats(app, q);
-    let option;
+    let picture: StatisticPicture;
     try {
-      option = statisticOption(kind, stats);
+      picture = statisticPicture(kind, stats);
     } catch (err) {
       if (err instanceof NoDataError) throw new ApiError(404, { detail: err.message });
       throw err;
     }
-    const demo = [
-      'wasteSortingTypes',
-      'wasteSortingType',
-      'mostUsedActionCategories',
-      'actionCategories',
-    ].includes(kind);
+    const compared = picture.compared ? stats.compareYear : null;
     const heading = {
       title: STATISTIC_TITLES[kind],
-      subtitle: `${stats.area.name} · ${stats.year}${stats.compareYear ? ` (confronto con il ${stats.compareYear})` : ''}`,
-      source: demo ? DEMO_LINE : SOURCE_LINE,
+      subtitle: `${stats.area.name} · ${stats.year}${compared ? ` (confronto con il ${compared})` : ''}`,
+      source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
-    const svg = renderSvg(option, heading);
+    const svg = renderSvg(picture.option, heading);
     const body =
       format === 'png'
         ? svgToPng(svg)
         : format === 'jpg'
           ? await svgToJpeg(svg)
           : await svgToPdf(svg, heading);
-    const name = safeFileName([kind, stats.area.name, stats.year], format);
-    req.log.info({ userId: req.user!.id, format, query: q }, 'download');
-    await repo.logDownload(app.db, { userId: req.user!.id, format, query: q, rowCount: null });
+    const name = safeFileName(
+      [
+        STATISTIC_SLUGS[kind],
+        q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${stats.area.name}`,
+        stats.year,
+        compared ? `confronto-${compared}` : null,
+      ],
+      format,
+    );
+    await logDownload(app, req, { format, query: q });
     return reply
       .header('Content-Type', MIME[format])
       .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -98,12 +176,45 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(body as never);
   }
 
-  /** 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. */
-  const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
-    const format = (req.query as Record<string, unknown> | undefined)?.format;
-    if (csvOnly || format === 'csv') await requireCsvLicense(app, req);
-    else await app.requireUser(req);
-  };
+  /** The collection data, one row per comune and year, read as lines formatted at import time. */
+  async function sendWasteCsv(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
+    const f = wasteFilterOf(q);
+    // No header: nothing was ever imported, so there is no export to give.
+    const header = await repo.wasteCsvHeader(app.db);
+    if (header === undefined) throw new ApiError(404, { detail: MESSAGES.notFound });
+    const counter = { rows: 0 };
+    const stream = csvLinesStream(header, repo.streamWasteCsvPages(app.db, f, counter));
+    const name = safeFileName(
+      [
+        'raccolta-differenziata',
+        q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${q.id}`,
+        yearsWords(f.years),
+        q.waste_fraction && `frazione-${q.waste_fraction}`,
+        q.sorting_type && `modalita-${q.sorting_type}`,
+        q.actions_category && `azioni-${q.actions_category}`,
+        new Date().toISOString().slice(0, 10),
+      ],
+      'csv',
+    );
+    logWhenStreamed(app, req, stream, { format: 'csv', query: q }, counter);
+    return sendCsv(reply, name, stream);
+  }
+
+  /** The ecocompattatori data, one row per machine and year: the file of the Ecocompattatori page. */
+  async function sendRvmCsv(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
+    const f = rvmFilterOf(q);
+    const counter = { rows: 0 };
+    const stream = rvmCsvStream(app.db, f, counter);
+    logWhenStreamed(app, req, stream, { format: 'csv', query: q }, counter);
+    return sendCsv(reply, rvmCsvFilename(f), stream);
+  }
+
+  const sendCsv = (reply: FastifyReply, name: string, stream: NodeJS.ReadableStream) =>
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(stream as never); // a stream is sent as is, never serialized
 
   app.get(
     '/api/stats/download/count/',
@@ -112,20 +223,31 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'How many rows the CSV export of the same query gives (licence active)',
+        description:
+          'Takes the parameters of GET /api/stats/download/ with format=csv, source 1 or 2, and answers ' +
+          '{rows}: comune-year rows (source 1) or machine-year rows (source 2). Rate-limited per user ' +
+          '(generously: the download form calls it as it changes).',
         querystring: DownloadQuerySchema,
         response: {
           200: DownloadCountSchema,
           400: ValidationErrorSchema,
           401: DetailSchema,
           403: DetailSchema,
+          404: DetailSchema,
+          429: DetailSchema,
         },
       },
     },
     async (req) => {
-      const f = filterOf(req.query);
-      if (!(await repo.areaExists(app.db, f.level, f.id)))
-        throw new ApiError(404, { detail: MESSAGES.notFound });
-      return { rows: await repo.countWasteRows(app.db, f) };
+      await app.rateLimiter.consume(LIMITS.downloadCountUser, String(req.user!.id));
+      const q = req.query;
+      await checkCsvQuery(q);
+      return {
+        rows:
+          q.source === '2'
+            ? await countRvmCsvRows(app.db, rvmFilterOf(q))
+            : await repo.countWasteRows(app.db, wasteFilterOf(q)),
+      };
     },
   );
 
@@ -139,52 +261,29 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One statistic as pdf/png/jpg (signed in), or the filtered data as CSV (licence active)',
+        description:
+          'pdf/png/jpg: one statistic of one area and year (source 1), drawn as the page draws it, with ' +
+          'its comparison year (compareYear). csv: source 1, one row per comune and year, filtered by area, ' +
+          'years, waste_fraction, sorting_type, actions_category; source 2 (ecocompattatori), one row per ' +
+          'machine and year, filtered by area, years and operator. 401 anonymous and 403 without an active ' +
+          'licence (csv) come before any parameter check; 400 field errors in Italian; 404 unknown area or ' +
+          'no data; 429 over 60 downloads per user per hour. Every download is logged.',
         querystring: DownloadQuerySchema,
-        response: { 400: ValidationErrorSchema, 401: DetailSchema, 403: DetailSchema, 404: DetailSchema },
+        response: {
+          400: ValidationErrorSchema,
+          401: DetailSchema,
+          403: DetailSchema,
+          404: DetailSchema,
+          429: DetailSchema,
+        },
       },
     },
     async (req, reply) => {
       const q = req.query;
-      const user = req.user!;
-      await app.rateLimiter.consume(LIMITS.downloadsUser, String(user.id));
       if (q.format !== 'csv') return sendImage(req, reply, q);
-      if (q.source === '2') {
-        throw new ApiError(400, {
-          source: ['Per gli ecocompattatori usa il download della pagina Ecocompattatori.'],
-        });
-      }
-      const f = filterOf(q);
-      if (!(await repo.areaExists(app.db, f.level, f.id)))
-        throw new ApiError(404, { detail: MESSAGES.notFound });
-      // No header: nothing was ever imported, so there is no export to give.
-      const header = await repo.wasteCsvHeader(app.db);
-      if (header === undefined) throw new ApiError(404, { detail: MESSAGES.notFound });
-      const counter = { rows: 0 };
-      const stream = csvLinesStream(header, repo.streamWasteCsvPages(app.db, f, counter));
-      const date = new Date().toISOString().slice(0, 10);
-      const name = safeFileName(
-        [
-          'raccolta-differenziata',
-          q.level === 'country' ? 'italia' : `${q.level}-${q.id}`,
-          f.years?.join('-'),
-          q.waste_fraction,
-          q.sorting_type,
-          q.actions_category,
-          date,
-        ],
-        'csv',
-      );
-      stream.on('close', () => {
-        req.log.info({ userId: user.id, format: 'csv', query: q, rows: counter.rows }, 'download');
-        repo
-          .logDownload(app.db, { userId: user.id, format: 'csv', query: q, rowCount: counter.rows })
-          .catch((err) => req.log.error({ err }, 'download log failed'));
-      });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${name}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(stream as never); // a stream is sent as is, never serialized
+      await checkCsvQuery(q);
+      await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+      return q.source === '2' ? sendRvmCsv(req, reply, q) : sendWasteCsv(req, reply, q);
     },
   );
 };

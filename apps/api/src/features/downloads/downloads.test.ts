@@ -1,36 +1,74 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { CityStats, StatisticKind } from '@portal/contract';
 import { buildApp, type App } from '../../app';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { insertGeoFixture } from '../../../test/fixtures';
 import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
-import sharp from 'sharp';
 import { escapeFormula, formatNumber, safeFileName } from '../../lib/csv';
-import { IMAGE_HEIGHT, IMAGE_WIDTH } from './render';
-import { refreshExportLines } from '../imports/export-lines';
+import { LIMITS, type Limit } from '../../plugins/rate-limit';
+import { RVM_CSV_COLUMNS } from '../rvm/rvm.csv';
+import { IMAGE_HEIGHT, IMAGE_WIDTH, statisticPicture, tableOption, wrapText } from './render';
+import { recomputeAggregates } from '../imports/aggregates';
 
 let t: TestDb;
 let app: App;
 let registered: string;
 let licensed: string;
+const userIds: string[] = [];
 
 const quiet = () => {};
 
+/**
+ * The geography of test/fixtures.ts plus, for Sicily (region 19, province 082), three years of two comuni
+ * with tonnes; fractions, collection modes and prevention actions chosen so that each filter keeps a
+ * strict, non-empty part of the rows; and five reverse vending machines of two operators.
+ */
 beforeAll(async () => {
   t = await createTestDb();
   await insertGeoFixture(t.db);
   await t.db.exec(`
     INSERT INTO waste_fractions (id, name, color, eer_codes, position) VALUES
       ('carta-cartone', 'Carta e cartone', '#1e88e5', '{200101}', 1), ('vetro', 'Vetro', '#00897b', '{150107}', 2);
+    INSERT INTO sorting_types (id, name, description, position) VALUES
+      ('porta-a-porta', 'Porta a porta', 'Ritiro a domicilio.', 1),
+      ('stradale', 'Stradale', 'Contenitori in strada.', 2);
+    INSERT INTO action_categories (id, name, description, position) VALUES
+      ('compostaggio', 'Compostaggio domestico', 'Compostiere.', 1),
+      ('riuso', 'Centri del riuso', 'Riuso di beni.', 2);
     INSERT INTO waste_stats (city_id, year, population, produced_t, sorted_t, rd_pct, aggregation_name, source, source_rank)
       VALUES ('082053', 2024, 625956, 361203.856, 62644.786, NULL, '=HYPERLINK("http://x")', 'ispra-comuni', 3),
-             ('082046', 2024, 38000, 17000.5, 9000.25, NULL, NULL, 'ispra-comuni', 3);
+             ('082046', 2024, 38000, 17000.5, 9000.25, NULL, NULL, 'ispra-comuni', 3),
+             ('082053', 2023, 630000, 370000, 60000, NULL, NULL, 'ispra-comuni', 3),
+             ('082046', 2023, 38100, 17100, 8800, NULL, NULL, 'ispra-comuni', 3),
+             ('082053', 2022, 640000, 380000, 51000, NULL, NULL, 'ispra-comuni', 3),
+             ('082046', 2022, 38200, 17200, 8100, NULL, NULL, 'ispra-comuni', 3);
     INSERT INTO waste_fraction_stats (city_id, year, fraction_id, tonnes) VALUES
       ('082053', 2024, 'carta-cartone', 19798.559), ('082053', 2024, 'vetro', 6531.225),
-      ('028001', 2024, 'carta-cartone', 1500);
+      ('082053', 2023, 'carta-cartone', 18000), ('082053', 2022, 'carta-cartone', 17000),
+      ('082046', 2023, 'vetro', 0), ('028001', 2024, 'carta-cartone', 1500);
+    INSERT INTO city_sorting_types (city_id, sorting_type_id, fraction_id) VALUES
+      ('082053', 'porta-a-porta', 'carta-cartone'), ('082053', 'porta-a-porta', 'vetro'),
+      ('082053', 'stradale', 'vetro'), ('028001', 'stradale', 'carta-cartone');
+    INSERT INTO city_actions (city_id, category_id, title, started_year) VALUES
+      ('082053', 'compostaggio', 'Compostiere domestiche', 2024),
+      ('082046', 'riuso', 'Centro del riuso', 2020),
+      ('028001', 'compostaggio', 'Compostaggio di comunità', 2015);
+    INSERT INTO rvm_operators (id, name) VALUES (1, 'EcoGest Sud'), (2, 'Riciclo Nord-Est');
+    INSERT INTO rvm_machines (id, operator_id, city_id, address, cap, latitude, longitude, installed_on, active, demo)
+      VALUES ('RVM-A', 1, '082053', 'Via Libertà 1', '90100', 38.12, 13.36, '2021-03-01', true, false),
+             ('RVM-B', 2, '082053', 'Piazza Verdi 2', '90100', 38.11, 13.35, '2022-06-01', true, true),
+             ('RVM-C', 1, '082046', 'Via Roma 3', '90046', 38.08, 13.29, '2023-01-15', false, true),
+             ('RVM-D', 2, '028060', 'Via Padova 4', '35100', 45.41, 11.88, '2022-01-01', true, true),
+             ('RVM-E', 1, '028001', 'Via Terme 5', '35031', 45.36, 11.79, '2024-05-01', true, true);
+    INSERT INTO rvm_yearly (machine_id, year, pieces, kg) VALUES
+      ('RVM-A', 2021, 100, 10.5), ('RVM-A', 2022, 200, 20.5), ('RVM-A', 2023, 300, 30.5), ('RVM-A', 2024, 400, 40.5),
+      ('RVM-B', 2022, 50, 5), ('RVM-B', 2023, 60, 6), ('RVM-C', 2023, 70, 7), ('RVM-C', 2024, 80, 8),
+      ('RVM-D', 2022, 90, 9), ('RVM-D', 2024, 95, 9.5);
   `);
-  // What an import does after writing the rows: format the CSV export lines.
-  await refreshExportLines(t.db);
+  // What an import does after writing the rows: the sums of the areas, the distributions, the CSV lines.
+  await recomputeAggregates(t.db);
   app = await buildApp({ db: t.db, config: testConfig() });
   for (const [email, licence] of [
     ['reg@example.it', false],
@@ -45,13 +83,24 @@ beforeAll(async () => {
   }
   registered = await signIn(app, 'reg@example.it');
   licensed = await signIn(app, 'lic@example.it');
+  const users = await t.db.query<{ id: string }>('SELECT id::text AS id FROM users');
+  userIds.push(...users.map((u) => u.id));
 });
 afterAll(async () => {
   await app?.close();
   await t?.drop();
 });
 
+// Each test starts with fresh download budgets; the limits have their own test.
+beforeEach(async () => {
+  for (const id of userIds) {
+    await app.rateLimiter.reset(LIMITS.downloadsUser, id);
+    await app.rateLimiter.reset(LIMITS.downloadCountUser, id);
+  }
+});
+
 const get = (url: string, token?: string) => client(app).get(url, token ? { token } : {});
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** The cells of a CSV of ours: BOM, CRLF, ';' (no quoted ';' in these fixtures). */
 function parse(body: string) {
@@ -64,26 +113,60 @@ function parse(body: string) {
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
 }
 
+/** "id|year" keys, sorted, of the rows a hand-written query selects. */
+async function expectedKeys(sql: string): Promise<string[]> {
+  const rows = await t.db.query<{ k: string }>(sql);
+  return rows.map((r) => r.k).sort();
+}
+
+async function lastLogId(): Promise<number> {
+  const [row] = await t.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM downloads_log');
+  return row!.id;
+}
+
+async function waitForLog<T>(read: () => Promise<T[]>): Promise<T[]> {
+  // The row count of a CSV is known once the file is sent, so its log row lands just after the answer.
+  for (let i = 0; i < 50 && (await read()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return read();
+}
+
 describe('GET /api/stats/download/ permissions', () => {
   it('answers 401 to anonymous requests whatever their parameters', async () => {
     for (const url of [
       '/api/stats/download/?format=csv',
       '/api/stats/download/?format=png&statistic=totalWasteProduced',
       '/api/stats/download/?format=nonsense&level=planet',
+      '/api/stats/download/?format=csv&source=2&operator=999',
+      '/api/stats/download/?format=csv&format=csv',
       '/api/stats/download/count/?format=csv',
+      '/api/stats/download/count/?format=csv&source=2',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toHaveProperty('detail');
     }
   });
-  it('answers 403 to a registered user without an active licence for CSV', async () => {
-    const res = await get('/api/stats/download/?format=csv', registered);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().detail).toMatch(/licenza d'uso attiva/);
-    expect(
-      (await get('/api/stats/download/count/?format=csv&level=region&id=19', registered)).statusCode,
-    ).toBe(403);
+  it('answers 403 to a registered user without an active licence for CSV, whatever the parameters', async () => {
+    for (const url of [
+      '/api/stats/download/?format=csv',
+      '/api/stats/download/?format=csv&source=2',
+      '/api/stats/download/?format=csv&source=2&waste_fraction=vetro&years=1800',
+      // A repeated format is still a CSV request: the licence is checked before the parameters.
+      '/api/stats/download/?format=csv&format=csv',
+      '/api/stats/download/?format=png&format=csv',
+      '/api/stats/download/?format=CSV',
+      '/api/stats/download/count/?format=csv&level=region&id=19',
+      '/api/stats/download/count/?format=csv&source=2&level=planet',
+    ]) {
+      const res = await get(url, registered);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().detail).toMatch(/licenza d'uso attiva/);
+    }
+  });
+  it('checks the parameters once the role is checked', async () => {
+    const repeated = await get('/api/stats/download/?format=csv&format=csv', licensed);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toEqual({ format: ['Formato non valido: pdf, png, jpg o csv.'] });
   });
   it("accepts the web app's token cookie in place of the header (plain download links)", async () => {
     const res = await app.inject({
@@ -107,13 +190,46 @@ describe('GET /api/stats/download/ permissions', () => {
   });
 });
 
-describe('CSV export', () => {
+describe('year parameters', () => {
+  const cases: [string, string, Record<string, string[]>][] = [
+    ['csv', 'year=1800', { year: ['Anno non valido: tra 1990 e 2100.'] }],
+    ['csv', 'year=2101', { year: ['Anno non valido: tra 1990 e 2100.'] }],
+    ['csv', 'year=abc', { year: ['Anno non valido: tra 1990 e 2100.'] }],
+    ['csv', 'year=2023.5', { year: ['Anno non valido: tra 1990 e 2100.'] }],
+    ['csv', 'years=2022,1890', { years: ['Anno non valido: 1890 (tra 1990 e 2100).'] }],
+    ['csv', 'years=2022,9999', { years: ['Anno non valido: 9999 (tra 1990 e 2100).'] }],
+    ['csv', 'years=2022;2023', { years: ['Anni non validi: elenco separato da virgole, es. 2022,2023.'] }],
+    ['csv', 'year=2022&years=2023', { years: ['Indicare year oppure years, non entrambi.'] }],
+    [
+      'csv',
+      'compareYear=2022',
+      { compareYear: ["L'anno di confronto vale solo per le immagini (pdf, png, jpg)."] },
+    ],
+    [
+      'png&statistic=totalWasteSorted',
+      'compareYear=1066',
+      { compareYear: ['Anno di confronto non valido: tra 1990 e 2100.'] },
+    ],
+    [
+      'png&statistic=totalWasteSorted',
+      'years=2023,2024',
+      { years: ["Per un'immagine indicare un solo anno."] },
+    ],
+  ];
+  it.each(cases)('format=%s&%s → 400 with the Italian message', async (format, params, body) => {
+    const res = await get(`/api/stats/download/?format=${format}&${params}`, licensed);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(body);
+  });
+});
+
+describe('CSV export (collection data)', () => {
   it('gives exactly the rows the database holds for the filters, as the count says', async () => {
     const res = await get('/api/stats/download/?format=csv&level=region&id=19&years=2024', licensed);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="raccolta-differenziata-region-19-2024-\d{4}-\d{2}-\d{2}\.csv"$/,
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="raccolta-differenziata-regione-19-anno-2024-${today()}.csv"`,
     );
     const rows = parse(res.body);
     expect(rows.map((r) => r.codice_istat)).toEqual(['082046', '082053']);
@@ -134,9 +250,79 @@ describe('CSV export', () => {
     const count = await get('/api/stats/download/count/?format=csv&level=region&id=19&years=2024', licensed);
     expect(count.json()).toEqual({ rows: 2 });
   });
-  it('applies the filter kinds', async () => {
-    const fraction = await get('/api/stats/download/?format=csv&waste_fraction=vetro', licensed);
-    expect(parse(fraction.body).map((r) => r.codice_istat)).toEqual(['082053']);
+
+  it('names the file in Italian words after what it holds', async () => {
+    const res = await get(
+      '/api/stats/download/?format=csv&years=2024,2023&waste_fraction=carta-cartone&sorting_type=stradale&actions_category=compostaggio',
+      licensed,
+    );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="raccolta-differenziata-italia-anni-2023-2024-frazione-carta-cartone-modalita-stradale-azioni-compostaggio-${today()}.csv"`,
+    );
+    const city = await get('/api/stats/download/?format=csv&level=province&id=082', licensed);
+    expect(city.headers['content-disposition']).toBe(
+      `attachment; filename="raccolta-differenziata-provincia-082-${today()}.csv"`,
+    );
+  });
+
+  const ROWS = `SELECT w.city_id || '|' || w.year AS k FROM waste_stats w JOIN cities c ON c.id = w.city_id`;
+  const hasFraction = (id: string) =>
+    `EXISTS (SELECT 1 FROM waste_fraction_stats f
+              WHERE f.city_id = w.city_id AND f.year = w.year AND f.fraction_id = '${id}' AND f.tonnes > 0)`;
+  const usesMode = (id: string) =>
+    `w.city_id IN (SELECT city_id FROM city_sorting_types WHERE sorting_type_id = '${id}')`;
+  const hadAction = (id: string) =>
+    `EXISTS (SELECT 1 FROM city_actions a
+              WHERE a.city_id = w.city_id AND a.category_id = '${id}' AND a.started_year <= w.year)`;
+  const filterCases: [string, string][] = [
+    ['waste_fraction=vetro', hasFraction('vetro')],
+    ['waste_fraction=carta-cartone', hasFraction('carta-cartone')],
+    ['sorting_type=porta-a-porta', usesMode('porta-a-porta')],
+    ['sorting_type=stradale', usesMode('stradale')],
+    ['actions_category=compostaggio', hadAction('compostaggio')],
+    ['actions_category=riuso', hadAction('riuso')],
+    [
+      'waste_fraction=carta-cartone&sorting_type=stradale&years=2023,2024',
+      `${hasFraction('carta-cartone')} AND ${usesMode('stradale')} AND w.year IN (2023, 2024)`,
+    ],
+    [
+      'level=region&id=19&actions_category=compostaggio&sorting_type=porta-a-porta&years=2022,2024',
+      `c.region_id = '19' AND ${hadAction('compostaggio')} AND ${usesMode('porta-a-porta')} AND w.year IN (2022, 2024)`,
+    ],
+    ['level=province&id=082&year=2023', `c.province_id = '082' AND w.year = 2023`],
+  ];
+  it.each(filterCases)(
+    '%s: exactly the rows a hand-written query selects, a strict non-empty part, as /count/ says',
+    async (params, where) => {
+      const expected = await expectedKeys(`${ROWS} WHERE ${where}`);
+      const [all] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waste_stats');
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(all!.n);
+      const res = await get(`/api/stats/download/?format=csv&${params}`, licensed);
+      expect(res.statusCode).toBe(200);
+      const got = parse(res.body)
+        .map((r) => `${r.codice_istat}|${r.anno}`)
+        .sort();
+      expect(got).toEqual(expected);
+      const count = await get(`/api/stats/download/count/?format=csv&${params}`, licensed);
+      expect(count.json()).toEqual({ rows: expected.length });
+    },
+  );
+
+  it('keeps a comune-year for actions_category only when an action of that category had started by then', async () => {
+    // Palermo has had its composting action since 2024: its 2022 and 2023 rows are not kept.
+    const rows = parse(
+      (
+        await get(
+          '/api/stats/download/?format=csv&level=city&id=082053&actions_category=compostaggio',
+          licensed,
+        )
+      ).body,
+    );
+    expect(rows.map((r) => r.anno)).toEqual(['2024']);
+  });
+
+  it('gives every row without filters', async () => {
     const all = parse((await get('/api/stats/download/?format=csv', licensed)).body);
     const [n] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waste_stats');
     expect(all).toHaveLength(n!.n);
@@ -150,55 +336,527 @@ describe('CSV export', () => {
       raccolta_differenziata_percentuale: '76,95',
     });
   });
+
+  it('refuses filter values that name nothing, in Italian, on the CSV and its count', async () => {
+    const cases: [string, Record<string, string[]>][] = [
+      ['waste_fraction=plastica', { waste_fraction: ['Frazione sconosciuta.'] }],
+      ['sorting_type=a-domicilio', { sorting_type: ['Modalità di raccolta sconosciuta.'] }],
+      ['actions_category=nessuna', { actions_category: ['Categoria di azioni di prevenzione sconosciuta.'] }],
+      [
+        'waste_fraction=plastica&actions_category=nessuna',
+        {
+          waste_fraction: ['Frazione sconosciuta.'],
+          actions_category: ['Categoria di azioni di prevenzione sconosciuta.'],
+        },
+      ],
+      [
+        'operator=1',
+        { operator: ['Il gestore si sceglie solo con i dati degli ecocompattatori (source=2).'] },
+      ],
+    ];
+    for (const [params, body] of cases) {
+      for (const path of ['/api/stats/download/', '/api/stats/download/count/']) {
+        const res = await get(`${path}?format=csv&${params}`, licensed);
+        expect(res.statusCode, `${path} ${params}`).toBe(400);
+        expect(res.json()).toEqual(body);
+      }
+    }
+  });
+
   it('logs every download: who, what, when', async () => {
-    // The row count is known once the file is sent, so the log row lands just after the answer.
-    const logged = () =>
-      t.db.query<{ format: string; row_count: number; email: string; recent: boolean }>(
-        `SELECT d.format, d.row_count, u.email, d.created_at > now() - interval '1 minute' AS recent
+    const before = await lastLogId();
+    const logged = (format: string) =>
+      t.db.query<{ row_count: number | null; email: string; recent: boolean }>(
+        `SELECT d.row_count, u.email, d.created_at > now() - interval '1 minute' AS recent
            FROM downloads_log d JOIN users u ON u.id = d.user_id
-          WHERE d.query->>'level' = 'province' AND d.query->>'id' = '082'`,
+          WHERE d.id > $1 AND d.format = $2 AND d.query->>'level' = 'province' AND d.query->>'id' = '082'
+            AND ($2 <> 'csv' OR d.query->>'sorting_type' = 'porta-a-porta')`,
+        [before, format],
       );
-    expect(await logged()).toEqual([]);
-    await get('/api/stats/download/?format=csv&level=province&id=082', licensed);
-    for (let i = 0; i < 50 && (await logged()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await logged()).toEqual([{ format: 'csv', row_count: 2, email: 'lic@example.it', recent: true }]);
+    await get('/api/stats/download/?format=csv&level=province&id=082&sorting_type=porta-a-porta', licensed);
+    expect(await waitForLog(() => logged('csv'))).toEqual([
+      { row_count: 3, email: 'lic@example.it', recent: true },
+    ]);
+    await get('/api/stats/download/?format=png&statistic=totalWasteSorted&level=province&id=082', registered);
+    expect(await logged('png')).toEqual([{ row_count: null, email: 'reg@example.it', recent: true }]);
+  });
+});
+
+describe('CSV export of the reverse vending machines (source=2)', () => {
+  const MACHINE_ROWS = `SELECT m.id || '|' || coalesce(y.year::text, '') AS k
+    FROM rvm_machines m JOIN cities c ON c.id = m.city_id`;
+  const rvmCases: [string, string][] = [
+    ['', `${MACHINE_ROWS} LEFT JOIN rvm_yearly y ON y.machine_id = m.id`],
+    [
+      'level=region&id=19',
+      `${MACHINE_ROWS} LEFT JOIN rvm_yearly y ON y.machine_id = m.id WHERE c.region_id = '19'`,
+    ],
+    [
+      'years=2022,2023',
+      `${MACHINE_ROWS} JOIN rvm_yearly y ON y.machine_id = m.id WHERE y.year IN (2022, 2023)`,
+    ],
+    ['operator=2', `${MACHINE_ROWS} LEFT JOIN rvm_yearly y ON y.machine_id = m.id WHERE m.operator_id = 2`],
+    // A machine without data is one row with the quantities empty.
+    [
+      'level=region&id=05&operator=1',
+      `${MACHINE_ROWS} LEFT JOIN rvm_yearly y ON y.machine_id = m.id WHERE c.region_id = '05' AND m.operator_id = 1`,
+    ],
+    [
+      'level=province&id=082&years=2024&operator=1',
+      `${MACHINE_ROWS} JOIN rvm_yearly y ON y.machine_id = m.id
+        WHERE c.province_id = '082' AND y.year = 2024 AND m.operator_id = 1`,
+    ],
+    [
+      'level=city&id=082053&year=2023',
+      `${MACHINE_ROWS} JOIN rvm_yearly y ON y.machine_id = m.id WHERE m.city_id = '082053' AND y.year = 2023`,
+    ],
+  ];
+  it.each(rvmCases)(
+    'source=2&%s: one row per machine and year, exactly as a hand-written query, as /count/ says',
+    async (params, sql) => {
+      const expected = await expectedKeys(sql);
+      expect(expected.length).toBeGreaterThan(0);
+      const url = `?format=csv&source=2${params ? `&${params}` : ''}`;
+      const res = await get(`/api/stats/download/${url}`, licensed);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const rows = parse(res.body);
+      expect(Object.keys(rows[0]!)).toEqual(RVM_CSV_COLUMNS.map((c) => c.header));
+      expect(rows.map((r) => `${r.id_ecocompattatore}|${r.anno}`).sort()).toEqual(expected);
+      const count = await get(`/api/stats/download/count/${url}`, licensed);
+      expect(count.statusCode).toBe(200);
+      expect(count.json()).toEqual({ rows: expected.length });
+    },
+  );
+
+  it('is the file of the Ecocompattatori page, named after its filters', async () => {
+    const ours = await get('/api/stats/download/?format=csv&source=2&level=region&id=19&year=2023', licensed);
+    const page = await get(
+      '/api/reverse-vending-machines/reverse-vending-machine/download/?region=19&year=2023',
+      licensed,
+    );
+    expect(ours.body).toBe(page.body);
+    expect(ours.headers['content-disposition']).toBe(
+      `attachment; filename="ecocompattatori-regione-19-anno-2023-${today()}.csv"`,
+    );
+    const several = await get(
+      '/api/stats/download/?format=csv&source=2&level=province&id=082&years=2024,2022&operator=2',
+      licensed,
+    );
+    expect(several.headers['content-disposition']).toBe(
+      `attachment; filename="ecocompattatori-provincia-082-gestore-2-anni-2022-2024-${today()}.csv"`,
+    );
+    const rows = parse(several.body);
+    expect(rows.map((r) => [r.id_ecocompattatore, r.anno, r.pezzi, r.kg])).toEqual([
+      ['RVM-B', '2022', '50', '5'],
+    ]);
+  });
+
+  it('refuses the waste filters, an unknown operator and images, in Italian', async () => {
+    const cases: [string, Record<string, string[]>][] = [
+      [
+        'format=csv&source=2&waste_fraction=vetro',
+        { waste_fraction: ['Filtro non disponibile per i dati degli ecocompattatori.'] },
+      ],
+      [
+        'format=csv&source=2&sorting_type=stradale',
+        { sorting_type: ['Filtro non disponibile per i dati degli ecocompattatori.'] },
+      ],
+      [
+        'format=csv&source=2&actions_category=riuso',
+        { actions_category: ['Filtro non disponibile per i dati degli ecocompattatori.'] },
+      ],
+      ['format=csv&source=2&operator=999', { operator: ['Gestore sconosciuto.'] }],
+      ['format=csv&source=2&operator=x', { operator: ['Gestore non valido.'] }],
+    ];
+    for (const [params, body] of cases) {
+      for (const path of ['/api/stats/download/', '/api/stats/download/count/']) {
+        const res = await get(`${path}?${params}`, licensed);
+        expect(res.statusCode, `${path} ${params}`).toBe(400);
+        expect(res.json()).toEqual(body);
+      }
+    }
+    for (const format of ['png', 'jpg', 'pdf']) {
+      const res = await get(
+        `/api/stats/download/?format=${format}&statistic=totalWasteSorted&source=2`,
+        registered,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        source: [
+          'Le immagini mostrano le statistiche della raccolta: i dati degli ecocompattatori si scaricano in CSV.',
+        ],
+      });
+    }
+    expect(
+      (await get('/api/stats/download/?format=csv&source=2&level=city&id=099999', licensed)).statusCode,
+    ).toBe(404);
+  });
+
+  it('logs the download on both routes, with source 2 and the rows sent', async () => {
+    const before = await lastLogId();
+    const logged = () =>
+      t.db.query<{ route: string; row_count: number; email: string }>(
+        `SELECT CASE WHEN d.query ? 'format' THEN 'stats' ELSE 'rvm' END AS route, d.row_count, u.email
+           FROM downloads_log d JOIN users u ON u.id = d.user_id
+          WHERE d.id > $1 AND d.format = 'csv' AND d.query->>'source' = '2' AND d.query->>'operator' = '2'
+            AND (d.query->'years' = '[2022]' OR d.query->>'year' = '2024')
+          ORDER BY d.id`,
+        [before],
+      );
+    await get('/api/stats/download/?format=csv&source=2&operator=2&years=2022', licensed);
+    expect(await waitForLog(logged)).toEqual([{ route: 'stats', row_count: 2, email: 'lic@example.it' }]);
+    await get(
+      '/api/reverse-vending-machines/reverse-vending-machine/download/?operator=2&year=2024',
+      licensed,
+    );
+    for (let i = 0; i < 50 && (await logged()).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await logged()).toEqual([
+      { route: 'stats', row_count: 2, email: 'lic@example.it' },
+      { route: 'rvm', row_count: 1, email: 'lic@example.it' },
+    ]);
+  });
+});
+
+describe('rate limits', () => {
+  async function exhaust(limit: Limit, email: string) {
+    const [user] = await t.db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email = $1', [
+      email,
+    ]);
+    for (let i = 0; i < limit.max; i++) await app.rateLimiter.consume(limit, user!.id);
+  }
+
+  it('allows 60 downloads per user per hour, ecocompattatori on either route included', async () => {
+    await exhaust(LIMITS.downloadsUser, 'lic@example.it');
+    for (const url of [
+      '/api/stats/download/?format=csv',
+      '/api/stats/download/?format=csv&source=2',
+      '/api/stats/download/?format=png&statistic=totalWasteSorted',
+      '/api/reverse-vending-machines/reverse-vending-machine/download/',
+    ]) {
+      const res = await get(url, licensed);
+      expect(res.statusCode, url).toBe(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.json().detail).toMatch(/^Troppe richieste/);
+    }
+    // The count has its own budget.
+    expect((await get('/api/stats/download/count/?format=csv&source=2', licensed)).statusCode).toBe(200);
+    // Another user is not affected.
+    expect(
+      (await get('/api/stats/download/?format=png&statistic=totalWasteSorted', registered)).statusCode,
+    ).toBe(200);
+  });
+
+  it(`allows ${LIMITS.downloadCountUser.max} counts per user per hour`, async () => {
+    await exhaust({ ...LIMITS.downloadCountUser, max: LIMITS.downloadCountUser.max - 1 }, 'lic@example.it');
+    expect((await get('/api/stats/download/count/?format=csv', licensed)).statusCode).toBe(200);
+    const over = await get('/api/stats/download/count/?format=csv', licensed);
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await get('/api/stats/download/?format=csv&level=city&id=082053', licensed)).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe('pdf, png and jpg of one statistic', () => {
-  const url = (format: string, statistic = 'totalWasteProduced') =>
-    `/api/stats/download/?format=${format}&statistic=${statistic}&level=region&id=05&year=2024`;
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const url = (format: string, statistic = 'totalWasteProduced', area = 'level=region&id=05&year=2024') =>
+    `/api/stats/download/?format=${format}&statistic=${statistic}&${area}`;
 
-  it('answers 200 to any signed-in user, with a safe file name', async () => {
+  async function pdfText(pdf: Buffer): Promise<string> {
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+    const page = await doc.getPage(1);
+    const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    await doc.destroy();
+    return text;
+  }
+
+  it('answers 200 to any signed-in user, with a safe file name in Italian words', async () => {
     const res = await get(url('png'), registered);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="totalwasteproduced-veneto-2024.png"',
+      'attachment; filename="rifiuti-prodotti-regione-veneto-2024.png"',
+    );
+    const city = await get(url('jpg', 'wasteSortingType', 'level=city&id=082053'), registered);
+    expect(city.headers['content-disposition']).toBe(
+      'attachment; filename="modalita-e-frazioni-raccolte-comune-palermo-2024.jpg"',
+    );
+    const italy = await get(url('pdf', 'totalWasteSortedPerCapita', 'level=country'), registered);
+    expect(italy.headers['content-disposition']).toBe(
+      'attachment; filename="raccolta-differenziata-pro-capite-italia-2024.pdf"',
     );
   });
+
   it('gives a PNG and a JPEG of the right size', async () => {
     const png = (await get(url('png'), registered)).rawPayload;
-    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.subarray(0, 8)).toEqual(PNG);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
     const jpg = (await get(url('jpg'), licensed)).rawPayload;
     expect(jpg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const meta = await sharp(jpg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', IMAGE_WIDTH, IMAGE_HEIGHT]);
   });
+
   it('gives a PDF that parses and contains the title of the statistic', async () => {
-    const res = await get(url('pdf', 'wasteFractionsSet'), registered);
-    expect(res.statusCode, res.body).toBe(404); // no fractions in the fixture for Veneto: said, not drawn empty
-    const pdf = (await get(url('pdf'), registered)).rawPayload;
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
-    const page = await doc.getPage(1);
-    const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    const res = await get(url('pdf', 'wasteFractionsSet', 'level=province&id=028&year=2023'), registered);
+    expect(res.statusCode, res.body).toBe(404); // no fractions for Padova in 2023: said, not drawn empty
+    expect(res.json()).toEqual({ detail: "La fonte non riporta le frazioni merceologiche per quest'anno." });
+    const text = await pdfText((await get(url('pdf'), registered)).rawPayload);
     expect(text).toContain('Rifiuti urbani prodotti');
     expect(text).toContain('Veneto');
     expect(text).toContain('Osservatorio Raccolta Differenziata');
-    await doc.destroy();
+  });
+
+  /**
+   * Every kind at every level, on areas of the fixture: Italy, Sicily, the province of Palermo, the comune
+   * of Palermo (which has every section) and Monreale (a comune without modes or 2024 fractions).
+   */
+  const AREAS = {
+    country: 'level=country',
+    region: 'level=region&id=19',
+    province: 'level=province&id=082',
+    city: 'level=city&id=082053',
+    'city without data': 'level=city&id=082046',
+  } as const;
+  type Area = keyof typeof AREAS;
+  const OK = 200;
+  const CITY_ONLY = { status: 400, body: { statistic: ['Statistica disponibile solo per un comune.'] } };
+  const AREA_ONLY = {
+    status: 400,
+    body: {
+      statistic: [
+        "Statistica disponibile per l'Italia, una regione o una provincia: per un comune si scaricano le sue modalità di raccolta e le sue azioni di prevenzione.",
+      ],
+    },
+  };
+  const NO_FRACTIONS = {
+    status: 404,
+    body: { detail: "La fonte non riporta le frazioni merceologiche per quest'anno." },
+  };
+  const NO_MODES = { status: 404, body: { detail: 'Nessun dato rilevato.' } };
+  type Outcome = typeof OK | { status: number; body: object };
+  const EXPECTED: Record<StatisticKind, Record<Area, Outcome>> = {
+    totalWasteProduced: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    totalWasteSorted: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    totalWasteSortedPerCapita: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    wasteFractionsSet: { country: OK, region: OK, province: OK, city: OK, 'city without data': NO_FRACTIONS },
+    wasteFractionsColors: {
+      country: OK,
+      region: OK,
+      province: OK,
+      city: OK,
+      'city without data': NO_FRACTIONS,
+    },
+    mostUsedWasteFractionsSet: {
+      country: OK,
+      region: OK,
+      province: OK,
+      city: OK,
+      'city without data': NO_FRACTIONS,
+    },
+    wasteSortingTypes: {
+      country: OK,
+      region: OK,
+      province: OK,
+      city: AREA_ONLY,
+      'city without data': AREA_ONLY,
+    },
+    mostUsedActionCategories: {
+      country: OK,
+      region: OK,
+      province: OK,
+      city: AREA_ONLY,
+      'city without data': AREA_ONLY,
+    },
+    wasteSortingType: {
+      country: CITY_ONLY,
+      region: CITY_ONLY,
+      province: CITY_ONLY,
+      city: OK,
+      'city without data': NO_MODES,
+    },
+    actionCategories: {
+      country: CITY_ONLY,
+      region: CITY_ONLY,
+      province: CITY_ONLY,
+      city: OK,
+      'city without data': OK,
+    },
+  };
+  const matrix = Object.entries(EXPECTED).flatMap(([kind, byArea]) =>
+    Object.entries(byArea).map(([area, outcome]) => [kind, area as Area, outcome] as const),
+  );
+
+  it.each(matrix)('png of %s for %s', async (kind, area, outcome) => {
+    const res = await get(url('png', kind, AREAS[area]), registered);
+    if (outcome === OK) {
+      expect(res.statusCode, res.body).toBe(200);
+      const png = res.rawPayload;
+      expect(png.subarray(0, 8)).toEqual(PNG);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
+    } else {
+      expect(res.statusCode).toBe(outcome.status);
+      expect(res.json()).toEqual(outcome.body);
+    }
+  });
+
+  const perLevel: [string, StatisticKind, string, string[]][] = [
+    ['country', 'totalWasteSorted', AREAS.country, ['Raccolta differenziata', 'Italia · 2024']],
+    [
+      'region',
+      'mostUsedActionCategories',
+      AREAS.region,
+      [
+        'Le azioni di prevenzione più diffuse',
+        'Sicilia · 2024',
+        'Compostaggio domestico',
+        'Centri del riuso',
+      ],
+    ],
+    [
+      'province',
+      'mostUsedWasteFractionsSet',
+      AREAS.province,
+      ['Le combinazioni di frazioni più comuni', 'Palermo · 2024', 'Carta e cartone + Vetro'],
+    ],
+    [
+      'city',
+      'wasteSortingType',
+      AREAS.city,
+      [
+        'Le modalità di raccolta del comune',
+        'Palermo · 2024',
+        'Porta a porta',
+        'Carta e cartone, Vetro',
+        'Stradale',
+      ],
+    ],
+  ];
+  it.each(perLevel)('jpg and pdf at level %s (%s)', async (_level, kind, area, texts) => {
+    const jpg = await get(url('jpg', kind, area), registered);
+    expect(jpg.statusCode, jpg.body).toBe(200);
+    const meta = await sharp(jpg.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', IMAGE_WIDTH, IMAGE_HEIGHT]);
+    const pdf = await get(url('pdf', kind, area), registered);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    for (const s of [...texts, 'Osservatorio Raccolta Differenziata']) expect(text).toContain(s);
+  });
+
+  it('compares with the year the visitor picked (compareYear), as the page does', async () => {
+    const area = 'level=region&id=19&year=2024';
+    const byDefault = await get(url('pdf', 'totalWasteSorted', area), registered);
+    expect(byDefault.headers['content-disposition']).toBe(
+      'attachment; filename="raccolta-differenziata-regione-sicilia-2024-confronto-2023.pdf"',
+    );
+    const defaultText = await pdfText(byDefault.rawPayload);
+    expect(defaultText).toContain('Sicilia · 2024 (confronto con il 2023)');
+    expect(defaultText).toContain('68.800,0 t'); // 2023: 60000 + 8800
+    const picked = await get(url('pdf', 'totalWasteSorted', `${area}&compareYear=2022`), registered);
+    expect(picked.statusCode).toBe(200);
+    expect(picked.headers['content-disposition']).toBe(
+      'attachment; filename="raccolta-differenziata-regione-sicilia-2024-confronto-2022.pdf"',
+    );
+    const text = await pdfText(picked.rawPayload);
+    expect(text).toContain('Sicilia · 2024 (confronto con il 2022)');
+    expect(text).toContain('59.100,0 t'); // 2022: 51000 + 8100
+    expect(text).not.toContain('68.800,0 t');
+
+    const same = await get(url('png', 'totalWasteSorted', `${area}&compareYear=2024`), registered);
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({ compareYear: ["L'anno di confronto deve essere diverso dall'anno."] });
+    const missing = await get(url('png', 'totalWasteSorted', `${area}&compareYear=2019`), registered);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      compareYear: ["Nessun dato per l'anno 2019. Anni disponibili: 2022, 2023, 2024."],
+    });
+    const noYear = await get(url('png', 'totalWasteSorted', 'level=region&id=19&years=2019'), registered);
+    expect(noYear.json()).toEqual({
+      years: ["Nessun dato per l'anno 2019. Anni disponibili: 2022, 2023, 2024."],
+    });
+  });
+
+  it('refuses the CSV filters on an image rather than ignore them', async () => {
+    const res = await get(url('png', 'totalWasteSorted', 'level=country&waste_fraction=vetro'), registered);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      waste_fraction: [
+        "I filtri valgono solo per il CSV: un'immagine mostra la statistica dell'intera area.",
+      ],
+    });
+  });
+});
+
+describe('the picture of each kind is the one the page draws', () => {
+  async function cityStats(id: string): Promise<CityStats> {
+    return (await get(`/api/stats/cities/city/${id}/`)).json();
+  }
+  const barValues = (option: object) =>
+    ((option as { series: { data: { value: number }[] }[] }).series[0]!.data ?? []).map((d) => d.value);
+
+  it("actionCategories of a comune: the number of actions per category (the page's actionCountsBarOption)", async () => {
+    const stats = await cityStats('082053');
+    const picture = statisticPicture('actionCategories', stats);
+    // One composting action: a bar of 1, not the "100% of 1 comune" of a share chart.
+    expect(barValues(picture.option)).toEqual([1]);
+    expect(picture.demo).toBe(true);
+  });
+
+  it('wasteSortingType of a comune: the table of its modes and the fractions each collects', async () => {
+    const picture = statisticPicture('wasteSortingType', await cityStats('082053'));
+    const texts = ((picture.option as { graphic: { style?: { text?: string } }[] }).graphic ?? [])
+      .map((g) => g.style?.text)
+      .filter(Boolean);
+    expect(texts).toEqual([
+      'Modalità',
+      'Frazioni raccolte',
+      'Porta a porta',
+      'Carta e cartone, Vetro',
+      'Stradale',
+      'Vetro',
+    ]);
+    expect((picture.option as { series?: unknown }).series).toBeUndefined();
+  });
+
+  it('fits a long table in the picture: smaller type, then the rows left over summed up', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [
+      `Modalità ${i + 1}`,
+      'Carta e cartone, Vetro, Plastica',
+    ]);
+    const option = tableOption(
+      [
+        { label: 'Modalità', width: 360 },
+        { label: 'Frazioni raccolte', width: 776 },
+      ],
+      rows,
+      (n) => `… e altre ${n} modalità`,
+    ) as {
+      graphic: {
+        y?: number;
+        shape?: { y: number; height: number };
+        style: { text?: string; fontSize?: number };
+      }[];
+    };
+    const texts = option.graphic.filter((g) => g.style.text !== undefined);
+    const shown = texts.filter((g) => g.style.text!.startsWith('Modalità ')).length;
+    const last = texts[texts.length - 1]!.style.text!;
+    expect(last).toBe(`… e altre ${40 - shown} modalità`);
+    expect(shown).toBeGreaterThan(5);
+    expect(texts[0]!.style.fontSize).toBe(12);
+    for (const g of option.graphic) {
+      const bottom = g.shape ? g.shape.y + g.shape.height : g.y! + 17;
+      expect(bottom).toBeLessThanOrEqual(IMAGE_HEIGHT - 70);
+    }
+  });
+
+  it('wraps long table cells on words', () => {
+    expect(wrapText('Carta e cartone, Vetro, Plastica', 16)).toEqual(['Carta e cartone,', 'Vetro, Plastica']);
+    expect(wrapText('', 10)).toEqual(['']);
   });
 });
 

@@ -11,7 +11,13 @@ import {
 import type { NormalizedError } from '../../lib/api-errors';
 import { apiRequest, toNormalizedError } from '../../lib/api.client';
 import { describeDownloadFailure } from './download-error';
-import { downloadQuery, yearsOfSource, type DownloadLevel, type DownloadSource } from './download-query';
+import {
+  downloadQuery,
+  yearsOfSource,
+  yearsPath,
+  type DownloadLevel,
+  type DownloadSource,
+} from './download-query';
 import { DownloadStatus } from './download-status';
 import { useFileDownload } from './use-file-download';
 import { downloadMessages as m } from './messages';
@@ -27,20 +33,18 @@ interface Lists {
   sortingTypes: Named[];
   actionCategories: Named[];
 }
-type YearList = { state: 'loading' } | { state: 'ready'; years: number[] } | { state: 'error' };
+/** The years of one source and area (`path`, where they came from). */
+type YearList = { path: string } & ({ state: 'ready'; years: number[] } | { state: 'error' });
 type Count =
   { state: 'idle' | 'loading' } | { state: 'ready'; value: number } | { state: 'error'; message: string };
 
-/** The years each source really has: the collection data's (Italy's statistics) and the machines'. */
-const YEARS_SOURCES: Record<DownloadSource, () => Promise<number[]>> = {
-  '1': () =>
-    apiRequest('GET', '/api/stats/overall/', { schema: AreaStatsSchema.pick({ availableYears: true }) }).then(
+/** The years the source has for the area: the area's statistics (source 1) or the machines' years. */
+const YEARS_OF: Record<DownloadSource, (path: `/api/${string}`) => Promise<number[]>> = {
+  '1': (path) =>
+    apiRequest('GET', path, { schema: AreaStatsSchema.pick({ availableYears: true }) }).then(
       (r) => r.availableYears,
     ),
-  '2': () =>
-    apiRequest('GET', '/api/reverse-vending-machines/reverse-vending-machine/years/', {
-      schema: RvmYearsSchema,
-    }),
+  '2': (path) => apiRequest('GET', path, { schema: RvmYearsSchema }),
 };
 const FALLBACK_NAME: Record<DownloadSource, string> = {
   '1': 'raccolta-differenziata.csv',
@@ -92,10 +96,7 @@ function FilterSelect(props: {
 export function DownloadDataForm() {
   const [lists, setLists] = useState<Lists | null>(null);
   const [listsFailed, setListsFailed] = useState(false);
-  const [yearLists, setYearLists] = useState<Record<DownloadSource, YearList>>({
-    '1': { state: 'loading' },
-    '2': { state: 'loading' },
-  });
+  const [loadedYears, setLoadedYears] = useState<YearList | null>(null);
   const [operators, setOperators] = useState<Named[] | undefined>(undefined);
   const [provinces, setProvinces] = useState<(Named & { sigla: string })[]>([]);
   const [source, setSource] = useState<DownloadSource>('1');
@@ -123,13 +124,6 @@ export function DownloadDataForm() {
         setLists({ regions, fractions, sortingTypes, actionCategories }),
       )
       .catch(() => setListsFailed(true));
-    for (const s of ['1', '2'] as const) {
-      YEARS_SOURCES[s]()
-        .then((ys) =>
-          setYearLists((l) => ({ ...l, [s]: { state: 'ready', years: [...ys].sort((a, b) => b - a) } })),
-        )
-        .catch(() => setYearLists((l) => ({ ...l, [s]: { state: 'error' } })));
-    }
     apiRequest('GET', '/api/reverse-vending-machines/operators/', { schema: RvmOperatorListSchema })
       .then((list) => setOperators(list.map((o) => ({ id: String(o.id), name: o.name }))))
       .catch(() => setOperators([]));
@@ -166,13 +160,35 @@ export function DownloadDataForm() {
     return match?.id ?? '';
   }, [cityOptions, cityText]);
 
-  // Only the years the chosen source has are shown, and only those travel in the query; until the list
-  // has come the query waits, so a tick of the other source never turns into a wrong count.
-  const yearList = yearLists[source];
+  // The years of the chosen source and area, loaded again when either changes.
+  const yearsFrom = yearsPath({ source, level, regionId, provinceId, cityId, operator });
+  useEffect(() => {
+    if (!yearsFrom) return;
+    let current = true;
+    YEARS_OF[source](yearsFrom)
+      .then((ys) => {
+        if (current)
+          setLoadedYears({ path: yearsFrom, state: 'ready', years: [...ys].sort((a, b) => b - a) });
+      })
+      .catch(() => {
+        if (current) setLoadedYears({ path: yearsFrom, state: 'error' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [source, yearsFrom]);
+  const yearList: { state: 'area' | 'loading' } | YearList = !yearsFrom
+    ? { state: 'area' }
+    : loadedYears?.path === yearsFrom
+      ? loadedYears
+      : { state: 'loading' };
+
+  // Only the years the source has for the area are shown, and only those travel in the query; until
+  // the list has come the query waits, so a tick of another source or area never makes a wrong count.
   const shownYears = yearList.state === 'ready' ? yearList.years : [];
   const chosenYears = yearsOfSource(years, shownYears);
   const query =
-    yearList.state === 'loading'
+    yearList.state === 'loading' || yearList.state === 'area'
       ? null
       : downloadQuery({
           source,
@@ -325,14 +341,17 @@ export function DownloadDataForm() {
       <fieldset className={styles.group} aria-describedby="download-years-hint">
         <legend>{m.years}</legend>
         <p id="download-years-hint" className={styles.hint}>
-          {yearList.state === 'loading'
-            ? m.yearsLoading
-            : yearList.state === 'error'
-              ? m.yearsError
-              : chosenYears.length
-                ? null
-                : m.allYears}
+          {yearList.state === 'area'
+            ? m.yearsNeedArea
+            : yearList.state === 'loading'
+              ? m.yearsLoading
+              : yearList.state === 'error'
+                ? m.yearsError
+                : chosenYears.length
+                  ? null
+                  : m.allYears}
         </p>
+        {source === '1' && level === 'country' && <p className={styles.hint}>{m.countryYears}</p>}
         <div className={styles.years} data-testid="download-years">
           {shownYears.map((y) => (
             <label key={y} className={styles.choice}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadQuery, yearsOfSource, type DownloadChoice } from './download-query';
+import { downloadQuery, yearsOfSource, yearsPath, type DownloadChoice } from './download-query';
 
 const base: DownloadChoice = {
   source: '1',
@@ -56,5 +56,26 @@ describe('yearsOfSource', () => {
   it('keeps only the ticks the source has', () => {
     expect(yearsOfSource([2015, 2023], [2024, 2023, 2022])).toEqual([2023]);
     expect(yearsOfSource([2015], [])).toEqual([]);
+  });
+});
+
+describe('yearsPath', () => {
+  it("asks the area's statistics for the collection data's years", () => {
+    expect(yearsPath(base)).toBe('/api/stats/overall/');
+    expect(yearsPath({ ...base, level: 'region', regionId: '19' })).toBe('/api/stats/overall/?region=19');
+    expect(yearsPath({ ...base, level: 'province', regionId: '05', provinceId: '028' })).toBe(
+      '/api/stats/overall/?province=028',
+    );
+    expect(yearsPath({ ...base, level: 'city', cityId: '082053' })).toBe('/api/stats/cities/city/082053/');
+    expect(yearsPath({ ...base, level: 'city' })).toBeNull();
+  });
+
+  it("asks the machines' years endpoint, with area and operator, for the ecocompattatori", () => {
+    const rvm = { ...base, source: '2' as const };
+    expect(yearsPath(rvm)).toBe('/api/reverse-vending-machines/reverse-vending-machine/years/');
+    expect(yearsPath({ ...rvm, level: 'region', regionId: '03', operator: '4' })).toBe(
+      '/api/reverse-vending-machines/reverse-vending-machine/years/?region=03&operator=4',
+    );
+    expect(yearsPath({ ...rvm, level: 'province', regionId: '03' })).toBeNull();
   });
 });

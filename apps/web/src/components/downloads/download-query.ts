@@ -24,12 +24,43 @@ export interface DownloadChoice {
   operator: string;
 }
 
+type AreaChoice = Pick<DownloadChoice, 'level' | 'regionId' | 'provinceId' | 'cityId'>;
+
+function areaIdOf(choice: AreaChoice): string {
+  return { country: '', region: choice.regionId, province: choice.provinceId, city: choice.cityId }[
+    choice.level
+  ];
+}
+
+const RVM_YEARS_PATH = '/api/reverse-vending-machines/reverse-vending-machine/years/';
+
+/**
+ * Where the years of the chosen source and area come from (null until the area is complete): the
+ * area's statistics for the collection data (their `availableYears`; Italy lists the years with data for
+ * every comune, a region also its years with data of its own), the machines' years endpoint with the
+ * same area and operator for the ecocompattatori.
+ */
+export function yearsPath(
+  choice: AreaChoice & Pick<DownloadChoice, 'source' | 'operator'>,
+): `/api/${string}` | null {
+  const id = areaIdOf(choice);
+  if (choice.level !== 'country' && !id) return null;
+  if (choice.source === '1') {
+    if (choice.level === 'country') return '/api/stats/overall/';
+    if (choice.level === 'city') return `/api/stats/cities/city/${id}/`;
+    return `/api/stats/overall/?${choice.level}=${id}`;
+  }
+  const q = new URLSearchParams();
+  if (choice.level !== 'country') q.set(choice.level, id);
+  if (choice.operator) q.set('operator', choice.operator);
+  const query = q.toString();
+  return `${RVM_YEARS_PATH}${query ? `?${query}` : ''}`;
+}
+
 /** The query for the choices made; null until the area is complete. */
 export function downloadQuery(choice: DownloadChoice): URLSearchParams | null {
   const q = new URLSearchParams({ format: 'csv', source: choice.source, level: choice.level });
-  const id = { country: '', region: choice.regionId, province: choice.provinceId, city: choice.cityId }[
-    choice.level
-  ];
+  const id = areaIdOf(choice);
   if (choice.level !== 'country') {
     if (!id) return null;
     q.set('id', id);

@@ -22,6 +22,9 @@ export const downloadMessages = {
   operator: 'Gestore',
   allOperators: 'Tutti i gestori',
   yearsLoading: 'Caricamento degli anni disponibili…',
+  yearsNeedArea: 'Completa la scelta dell’area per vedere gli anni disponibili.',
+  countryYears:
+    'Per l’Italia sono elencati gli anni con i dati di tutti i comuni: gli anni con i dati di una parte del Paese compaiono scegliendo una regione.',
   yearsError: 'Non è stato possibile caricare gli anni disponibili: il file comprenderà tutti gli anni.',
   listsError: 'Non è stato possibile caricare gli elenchi di regioni e filtri: riprova più tardi.',
   counting: 'Calcolo delle righe…',

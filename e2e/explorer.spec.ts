@@ -193,7 +193,7 @@ test('downloads: an invitation for visitors, pdf/png/jpg links for signed-in use
   const pdf = page.getByRole('link', { name: 'Scarica «Rifiuti urbani prodotti» in formato PDF' });
   await expect(pdf).toHaveAttribute(
     'href',
-    '/api/stats/download/?format=pdf&statistic=totalWasteProduced&level=city&id=001272&year=2024',
+    '/api/stats/download/?format=pdf&statistic=totalWasteProduced&level=city&id=001272&year=2024&compareYear=2023',
   );
   await expect(page.getByRole('link', { name: /in formato JPG/ }).first()).toBeVisible();
 });

@@ -74,7 +74,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** GETs a file of the API; never throws (a network failure is status 0). */
+/**
+ * GETs a file of the API (or the row count that previews one); never throws: a refusal keeps its status
+ * and Retry-After, a network failure is status 0.
+ */
 export async function requestFile(url: string, init: { signal?: AbortSignal } = {}): Promise<FileAnswer> {
   const locale = typeof document === 'undefined' ? undefined : readCookie(document.cookie, 'NEXT_LOCALE');
   const headers: Record<string, string> = {

@@ -8,9 +8,10 @@ import {
   RvmOperatorListSchema,
   RvmYearsSchema,
 } from '@portal/contract';
-import type { NormalizedError } from '../../lib/api-errors';
-import { apiRequest, toNormalizedError } from '../../lib/api.client';
-import { describeDownloadFailure } from './download-error';
+import { normalizeApiError } from '../../lib/api-errors';
+import { apiRequest } from '../../lib/api.client';
+import { requestFile, type FileFailure } from '../../lib/download-file';
+import { describeDownloadFailure, formatWait } from './download-error';
 import {
   downloadQuery,
   yearsOfSource,
@@ -63,10 +64,26 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 }
 
 /** The count's message for a refusal: the download refusals' texts, the form's own for the rest. */
-function countErrorMessage(error: NormalizedError): string {
-  if (error.status === 0 || error.status >= 500) return m.countError;
-  return describeDownloadFailure({ ok: false, status: error.status, retryAfterSeconds: null, error });
+function countErrorMessage(failure: FileFailure): string {
+  if (failure.status === 0 || failure.status >= 500) return m.countError;
+  if (failure.status === 429 && failure.retryAfterSeconds !== null)
+    return m.countTooMany(formatWait(failure.retryAfterSeconds));
+  return describeDownloadFailure(failure);
 }
+
+/** The row count of a query; a refusal keeps its status and Retry-After for the message. */
+async function fetchCount(query: string): Promise<{ ok: true; rows: number } | FileFailure> {
+  const answer = await requestFile(`/api/stats/download/count/?${query}`);
+  if (!answer.ok) return answer;
+  try {
+    return { ok: true, rows: DownloadCountSchema.parse(JSON.parse(await answer.blob.text())).rows };
+  } catch {
+    return { ok: false, status: 500, retryAfterSeconds: null, error: normalizeApiError(500, undefined) };
+  }
+}
+
+/** Choices often come in bursts (several years ticked): the count waits for a pause. */
+const COUNT_DELAY_MS = 250;
 
 /** One select, the empty choice meaning no filter. */
 function FilterSelect(props: {
@@ -211,15 +228,19 @@ export function DownloadDataForm() {
     if (!queryKey) return setCount({ state: 'idle' });
     let current = true;
     setCount({ state: 'loading' });
-    apiRequest('GET', `/api/stats/download/count/?${queryKey}`, {
-      schema: DownloadCountSchema,
-    })
-      .then((r) => current && setCount({ state: 'ready', value: r.rows }))
-      .catch((err: unknown) => {
-        if (current) setCount({ state: 'error', message: countErrorMessage(toNormalizedError(err)) });
+    const timer = setTimeout(() => {
+      void fetchCount(queryKey).then((answer) => {
+        if (!current) return;
+        setCount(
+          answer.ok
+            ? { state: 'ready', value: answer.rows }
+            : { state: 'error', message: countErrorMessage(answer) },
+        );
       });
+    }, COUNT_DELAY_MS);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
     // queryKey captures every choice that changes the count.
   }, [queryKey, resetFile]);
@@ -426,7 +447,7 @@ export function DownloadDataForm() {
       </div>
       {href ? (
         <a
-          className="button"
+          className={`button ${styles.downloadButton}`}
           href={href}
           download
           data-testid="download-link"
@@ -437,7 +458,12 @@ export function DownloadDataForm() {
           {m.download}
         </a>
       ) : (
-        <button type="button" className="button" disabled aria-describedby="download-count">
+        <button
+          type="button"
+          className={`button ${styles.downloadButton}`}
+          disabled
+          aria-describedby="download-count"
+        >
           {m.download}
         </button>
       )}

@@ -36,6 +36,8 @@ export const downloadMessages = {
   demoNote: 'Le quantità raccolte dagli ecocompattatori sono dati dimostrativi.',
   filtersNote: 'I filtri su modalità di raccolta e azioni di prevenzione usano dati dimostrativi.',
   countError: 'Non è stato possibile calcolare le righe: riprova più tardi.',
+  countTooMany: (wait: string) =>
+    `Troppe richieste: hai raggiunto il limite dei conteggi delle righe. Riprova tra ${wait}.`,
 } as const;
 
 /** What a file download (statistic image or CSV) says while it runs and when it fails. */

@@ -141,6 +141,10 @@ test.describe('/scarica-dati', () => {
     // Every row is of a ticked year (a machine without data in them has its year empty).
     expect(rows.every((r) => r[year] === '' || chosen.includes(r[year]!))).toBe(true);
     expect(new Set(rows.map((r) => r[year]).filter(Boolean))).toEqual(new Set(chosen));
+    await page.screenshot({
+      path: test.info().outputPath('scarica-dati-ecocompattatori.png'),
+      fullPage: true,
+    });
     await expectNoAxeViolations(page);
   });
 });
@@ -222,6 +226,7 @@ test.describe('statistic downloads', () => {
     // The page stays, with no browser error page and no file.
     await expect(page).toHaveURL(/\/\?comune=025021$/);
     expect(downloads).toEqual([]);
+    await card.screenshot({ path: test.info().outputPath('download-429.png') });
     await expectNoAxeViolations(page);
   });
 });

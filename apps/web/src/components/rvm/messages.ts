@@ -97,7 +97,6 @@ export const rvmMessages = {
     next: 'Successiva',
     page: (p: number, total: number) => `Pagina ${p} di ${total}`,
     download: 'Scarica in CSV',
-    downloadError: 'Oops, la richiesta non è andata a buon fine.',
     downloadHint:
       'Il file contiene una riga per ecocompattatore e anno, con i filtri e la ricerca applicati.',
   },

@@ -52,7 +52,8 @@ async function ensureCsrfToken(): Promise<string | undefined> {
   return undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The body of an answer: JSON when it parses, else the text (an HTML error page, a plain string). */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {

@@ -1,5 +1,5 @@
 import { normalizeApiError, type NormalizedError } from './api-errors';
-import { getSessionToken } from './api.client';
+import { getSessionToken, readBody } from './api.client';
 import { readCookie } from './session-cookie';
 
 /**
@@ -60,20 +60,6 @@ export function retryAfterSeconds(header: string | null, now: number = Date.now(
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * GETs a file of the API (or the row count that previews one); never throws: a refusal keeps its status
  * and Retry-After, a network failure is status 0.
@@ -101,7 +87,7 @@ export async function requestFile(url: string, init: { signal?: AbortSignal } = 
       ok: false,
       status: response.status,
       retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
-      error: normalizeApiError(response.status, await readBody(response)),
+      error: normalizeApiError(response.status, await readBody(response).catch(() => undefined)),
     };
   }
   try {

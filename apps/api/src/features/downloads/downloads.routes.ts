@@ -149,7 +149,9 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const compared = picture.compared ? stats.compareYear : null;
     const heading = {
       title: STATISTIC_TITLES[kind],
-      subtitle: `${stats.area.name} · ${stats.year}${compared ? ` (confronto con il ${compared})` : ''}`,
+      subtitle:
+        `${stats.area.name} · ${stats.year}` +
+        (compared ? ` (confronto con il ${compared})` : picture.note ? ` · ${picture.note}` : ''),
       source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
     const svg = renderSvg(picture.option, heading);

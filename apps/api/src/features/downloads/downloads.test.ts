@@ -748,6 +748,15 @@ describe('pdf, png and jpg of one statistic', () => {
     for (const s of [...texts, 'Osservatorio Raccolta Differenziata']) expect(text).toContain(s);
   });
 
+  it('says under the title why a total has no comparison bar, as the card does', async () => {
+    // Abano Terme: 2024 has tonnes, 2023 only its percentage.
+    const pdf = await get(url('pdf', 'totalWasteProduced', 'level=city&id=028001&year=2024'), registered);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Abano Terme · 2024 · Dato del 2023 non disponibile per il confronto.');
+    expect(text).toContain('15.453,7 t');
+  });
+
   it('compares with the year the visitor picked (compareYear), as the page does', async () => {
     const area = 'level=region&id=19&year=2024';
     const byDefault = await get(url('pdf', 'totalWasteSorted', area), registered);

@@ -73,6 +73,12 @@ function comparisonOption(stat: Statistic, year: number, compareYear: number | n
   const compared = compareYear !== null && stat.compareValue !== null;
   return {
     compared,
+    // One bar: the picture says why, as the card does.
+    note: compared
+      ? null
+      : compareYear === null
+        ? 'Nessun anno di confronto disponibile.'
+        : `Dato del ${compareYear} non disponibile per il confronto.`,
     option: horizontalBarOption({
       categories: (compared ? [compareYear, year] : [year]).map(String),
       values: compared ? [stat.compareValue!, stat.value] : [stat.value],
@@ -90,6 +96,8 @@ export interface StatisticPicture {
   demo: boolean;
   /** The two bars of a total: the year and the comparison year. */
   compared: boolean;
+  /** A total drawn without its comparison: why, in Italian (shown under the title). */
+  note?: string | null;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { ApiError, MESSAGES, type FieldErrors } from '../../plugins/errors';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvLinesStream, safeFileName } from '../../lib/csv';
+import { yearsOf, yearsWords } from '../../lib/years';
 import { requireCsvLicense } from '../../plugins/permissions';
 import {
   countRvmCsvRows,
@@ -41,10 +42,6 @@ const tags = ['downloads'];
 
 /** The areas in file names, in Italian: regione-19, provincia-082, comune-082053. */
 const LEVEL_WORDS = { region: 'regione', province: 'provincia', city: 'comune' } as const;
-
-const yearsOf = (q: DownloadQuery) => q.years ?? (q.year !== undefined ? [q.year] : undefined);
-const yearsWords = (years: number[] | undefined) =>
-  years?.length ? `${years.length === 1 ? 'anno' : 'anni'}-${years.join('-')}` : null;
 
 function wasteFilterOf(q: DownloadQuery): WasteExportFilter {
   return {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { RvmMachine } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { csvStream, safeFileName, type CsvColumn } from '../../lib/csv';
+import { yearsOf, yearsWords } from '../../lib/years';
 import * as repo from './rvm.repo';
 import type { RvmExportFilter } from './rvm.repo';
 
@@ -82,8 +83,7 @@ export function csvFilename(q: RvmExportFilter, today: Date = new Date()): strin
       q.province && `provincia-${q.province}`,
       q.city && `comune-${q.city}`,
       q.operator !== undefined ? `gestore-${q.operator}` : null,
-      q.year !== undefined ? `anno-${q.year}` : null,
-      q.years?.length ? `${q.years.length === 1 ? 'anno' : 'anni'}-${q.years.join('-')}` : null,
+      yearsWords(yearsOf(q)),
       q.search ? `ricerca-${q.search.slice(0, 40)}` : null,
       today.toISOString().slice(0, 10),
     ],

@@ -7,6 +7,7 @@ import type {
   RvmSearchQuery,
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
+import { yearsOf } from '../../lib/years';
 
 /** Lower case, accents and punctuation removed (the form cities.search_name is stored in). */
 export function toSearchText(text: string): string {
@@ -26,12 +27,6 @@ const searchable = (column: string) =>
 
 /** What the CSV export of machines takes: the search filters, and several years in place of one. */
 export type RvmExportFilter = RvmSearchQuery & { years?: number[] };
-
-/** The years a filter keeps: ?years, or ?year as a list of one; undefined for every year. */
-export function yearsOf(q: { year?: number; years?: number[] }): number[] | undefined {
-  if (q.years?.length) return q.years;
-  return q.year !== undefined ? [q.year] : undefined;
-}
 
 /**
  * The WHERE clause of the filters over `m` (rvm_machines) and `c` (cities), with its parameters.

@@ -34,6 +34,17 @@ export function getSessionToken(): string | undefined {
   return cookie(TOKEN_COOKIE) || undefined;
 }
 
+/** The headers every browser call to the API sends: Accept-Language (NEXT_LOCALE) and the session token. */
+export function sessionHeaders(): Record<string, string> {
+  const locale = cookie('NEXT_LOCALE');
+  const headers: Record<string, string> = {
+    'Accept-Language': locale && SUPPORTED_LOCALES.has(locale) ? locale : 'it',
+  };
+  const token = getSessionToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  return headers;
+}
+
 async function ensureCsrfToken(): Promise<string | undefined> {
   const existing = cookie('csrftoken');
   if (existing) return existing;
@@ -70,13 +81,7 @@ export async function apiRequest<T>(
   path: `/api/${string}`,
   options: { body?: unknown; schema?: ResponseParser<T> } = {},
 ): Promise<T> {
-  const locale = cookie('NEXT_LOCALE');
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': locale && SUPPORTED_LOCALES.has(locale) ? locale : 'it',
-  };
-  const token = getSessionToken();
-  if (token) headers.Authorization = `Token ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders() };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     const csrf = await ensureCsrfToken();

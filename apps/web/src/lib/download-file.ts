@@ -1,6 +1,5 @@
 import { normalizeApiError, type NormalizedError } from './api-errors';
-import { getSessionToken, readBody } from './api.client';
-import { readCookie } from './session-cookie';
+import { readBody, sessionHeaders } from './api.client';
 
 /**
  * File downloads through fetch (the statistics' pdf/png/jpg, the CSV exports): the call carries the
@@ -21,8 +20,6 @@ export type FileAnswer =
     };
 
 export type FileFailure = Extract<FileAnswer, { ok: false }>;
-
-const SUPPORTED_LOCALES = new Set(['it', 'en']);
 
 /** Drops any folder part and control characters, so a header cannot choose where the file goes. */
 function cleanName(name: string): string | null {
@@ -65,16 +62,10 @@ export function retryAfterSeconds(header: string | null, now: number = Date.now(
  * and Retry-After, a network failure is status 0.
  */
 export async function requestFile(url: string, init: { signal?: AbortSignal } = {}): Promise<FileAnswer> {
-  const locale = typeof document === 'undefined' ? undefined : readCookie(document.cookie, 'NEXT_LOCALE');
-  const headers: Record<string, string> = {
-    'Accept-Language': locale && SUPPORTED_LOCALES.has(locale) ? locale : 'it',
-  };
-  const token = getSessionToken();
-  if (token) headers.Authorization = `Token ${token}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      headers,
+      headers: sessionHeaders(),
       credentials: 'same-origin',
       cache: 'no-store',
       signal: init.signal,

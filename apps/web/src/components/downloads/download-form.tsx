@@ -20,7 +20,7 @@ import {
   type DownloadSource,
 } from './download-query';
 import { DownloadStatus } from './download-status';
-import { useFileDownload } from './use-file-download';
+import { isPlainClick, useFileDownload } from './use-file-download';
 import { downloadMessages as m } from './messages';
 import styles from './downloads.module.css';
 
@@ -248,8 +248,7 @@ export function DownloadDataForm() {
   const href =
     queryKey && count.state === 'ready' && count.value ? `/api/stats/download/?${queryKey}` : undefined;
   const onDownload = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!href || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    if (!href || !isPlainClick(event)) return;
     event.preventDefault();
     void startFile(href, FALLBACK_NAME[source]);
   };

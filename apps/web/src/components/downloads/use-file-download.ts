@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type MouseEvent } from 'react';
 import { requestFile, saveFile } from '../../lib/download-file';
 import { describeDownloadFailure } from './download-error';
 
@@ -37,4 +37,9 @@ export function useFileDownload() {
   }, []);
   const reset = useCallback(() => setStatus({ state: 'idle' }), []);
   return { status, start, reset };
+}
+
+/** A plain left click: modified clicks (new tab, save link as) keep the browser's own behaviour. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }

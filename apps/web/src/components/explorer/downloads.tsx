@@ -2,7 +2,7 @@
 
 import { useId, type MouseEvent } from 'react';
 import { DownloadStatus } from '../downloads/download-status';
-import { useFileDownload } from '../downloads/use-file-download';
+import { isPlainClick, useFileDownload } from '../downloads/use-file-download';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
@@ -42,8 +42,7 @@ export function DownloadLinks({
   const { status, start } = useFileDownload();
   const statusId = useId();
   const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string, format: string) => {
-    // Modified clicks (new tab, save link as) keep the browser's own behaviour.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     void start(href, `${statistic.toLowerCase()}-${target.year}.${format}`);
   };

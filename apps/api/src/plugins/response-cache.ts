@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { ApiError, translateBody } from './errors';
 import { langOf } from './i18n';
@@ -15,7 +16,8 @@ interface Entry {
 export interface ResponseCache {
   /**
    * Answers from the cache, or computes, checks against the schema, serializes and caches the body.
-   * Sets ETag and Cache-Control and answers 304 to a matching If-None-Match.
+   * Sets ETag and Cache-Control and answers 304 to a matching If-None-Match. The entry is keyed on the
+   * route's validated params and query: a route without a querystring schema must not read the query.
    */
   send<T>(
     req: FastifyRequest,
@@ -24,7 +26,10 @@ export interface ResponseCache {
     compute: () => Promise<T>,
   ): Promise<FastifyReply>;
   clear(): void;
+  /** Number of entries. */
   readonly size: number;
+  /** What the entries weigh, as counted against maxBytes. */
+  readonly bytes: number;
 }
 
 declare module 'fastify' {
@@ -39,23 +44,49 @@ export interface ResponseCacheOptions {
   /** How often the data version is checked; 0 disables the check (tests clear by hand). */
   checkEveryMs?: number;
   maxEntries?: number;
+  /** Bound on the bytes of the cached bodies (and their keys); the least recently used go first. */
+  maxBytes?: number;
   maxAgeSeconds?: number;
 }
 
-/** Canonical key: the language of error messages, the path and the query parameters in sorted order. */
+/** Rough weight of an entry besides its body and key (the object, the ETag, the LRU's own slots). */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/** JSON with the keys of every object in sorted order, and without undefined fields. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Canonical key: the language of error messages, the route and its parameters as validated. The
+ * handlers call send() after fastify-type-provider-zod replaced req.params and req.query with the
+ * parsed values, so page=0002, page=2.0 and page=%32, reordered parameters, doubled slashes or blanks
+ * around a trimmed search all name one entry; unknown parameters were refused before reaching here.
+ */
 function cacheKey(req: FastifyRequest): string {
-  const url = new URL(req.url, 'http://x');
-  url.searchParams.sort();
-  return `${langOf(req)} ${url.pathname}?${url.searchParams.toString()}`;
+  const { url, schema } = req.routeOptions;
+  // A route without a querystring schema reads no query: ignored, or ?a=1, ?a=2… would each be an entry.
+  const query = schema?.querystring ? req.query : {};
+  return `${langOf(req)} ${url} ${canonicalJson(req.params)} ${canonicalJson(query)}`;
 }
 
 /**
  * In-process cache of serialized statistics responses. The data changes only through imports, so an
- * entry lives until the data version changes; each API process keeps its own copy.
+ * entry lives until the data version changes or, the cache being full, it is the least recently used;
+ * each API process keeps its own copy.
  */
 export const responseCachePlugin = fp(async (app: FastifyInstance, opts: ResponseCacheOptions) => {
-  const entries = new Map<string, Entry>();
-  const maxEntries = opts.maxEntries ?? 20_000;
+  // Bounded in bytes as well as in number: anonymous GETs choose the keys (finding 5 of docs/security.md).
+  const entries = new LRUCache<string, Entry>({
+    max: opts.maxEntries ?? 20_000,
+    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry, key) =>
+      Buffer.byteLength(entry.body) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES,
+  });
   const cacheControl = `public, max-age=${opts.maxAgeSeconds ?? 600}`;
   let version: string | undefined;
 
@@ -104,7 +135,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           body = JSON.stringify(translateBody(langOf(req), err.body));
         }
         entry = { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-        if (entries.size >= maxEntries) entries.clear();
+        // Evicts the least recently used entries to make room; a body larger than the bound is not kept.
         entries.set(key, entry);
       }
       if (entry.status !== 200) {
@@ -120,6 +151,9 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     clear: () => entries.clear(),
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return entries.calculatedSize;
     },
   };
   app.decorate('responseCache', cache);

@@ -50,7 +50,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { count, results } = await listCities(app.db, req.query);
-      return { count, ...pageLinks(req, count, req.query.page, req.query.pageSize), results };
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
     },
   );
 

@@ -44,7 +44,7 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       cache.send(req, reply, RvmMachinePageSchema, async () => {
         const { count, results } = await repo.listMachines(app.db, req.query);
-        return { count, ...pageLinks(req, count, req.query.page, req.query.pageSize), results };
+        return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
       }),
   );
 

@@ -74,16 +74,18 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
     router.replace(`${pathname}${query ? `?${query}` : ''}${window.location.hash}`, { scroll: false });
   }, [pathname, router]);
 
-  // A signed-in visitor sent to ?flow=login (e.g. an old bookmark) goes straight on.
+  // A signed-in visitor sent to ?flow=login (e.g. an old bookmark) goes straight on: to `next`, else the
+  // flow parameters (a refused `next` among them) are dropped from the address.
   const openFromAddress = useCallback(
     (next: ModalState) => {
       if (user && (next.flow === 'login' || next.flow === 'signup' || next.flow === 'passwordforgotten')) {
         if (next.next) router.replace(next.next);
+        else clearAddress();
         return;
       }
       setState(next);
     },
-    [router, user],
+    [clearAddress, router, user],
   );
 
   const close = useCallback(() => {
@@ -147,7 +149,8 @@ function FlowFromAddress({ onFlow }: { onFlow(state: ModalState): void }) {
       key: searchParams.get('key') ?? undefined,
       uid: searchParams.get('uid') ?? undefined,
       token: searchParams.get('token') ?? undefined,
-      next: safeNextPath(searchParams.get('next')),
+      // The one way `next` enters the modal state, which is all that router.replace/push above follow.
+      next: safeNextPath(searchParams.get('next'), window.location.origin),
     });
   }, [searchParams, onFlow]);
   return null;

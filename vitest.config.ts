@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'data/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'data/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
           exclude: ['**/node_modules/**'],
           setupFiles: ['./vitest.setup.ts'],
         },

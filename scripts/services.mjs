@@ -107,8 +107,8 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
   let resolveExited;
   const exited = new Promise((r) => (resolveExited = r));
 
-  const launch = (name, args, cwd) => {
-    const child = spawn(process.execPath, args, { cwd, env: baseEnv, stdio: 'inherit' });
+  const launch = (name, args, cwd, extraEnv = {}) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...baseEnv, ...extraEnv }, stdio: 'inherit' });
     children.push({ name, child });
     child.on('exit', (code, signal) => {
       // `next dev` ends by the signal it was asked to stop with: that is a clean stop too. The API and
@@ -158,14 +158,28 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     if (stopping) throw new Error('stopped');
     if (apiOnly) return;
     // drain-on-close.mjs: on SIGTERM the web app answers what it accepted, then closes its connections.
-    const drain = pathToFileURL(path.join(ROOT, 'scripts/drain-on-close.mjs')).href;
-    const web = launch(
-      'web',
-      dev
-        ? [NEXT_BIN, 'dev', '-p', String(webPort)]
-        : ['--import', drain, NEXT_BIN, 'start', '-p', String(webPort)],
-      WEB_DIR,
-    );
+    // client-address.mjs: X-Forwarded-For written from the connection (the API's per-IP limits read it);
+    // `next dev` serves from a child process, which gets it through NODE_OPTIONS.
+    const preload = (name) => pathToFileURL(path.join(ROOT, 'scripts', name)).href;
+    const clientAddress = preload('client-address.mjs');
+    const web = dev
+      ? launch('web', [NEXT_BIN, 'dev', '-p', String(webPort)], WEB_DIR, {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${clientAddress}`.trim(),
+        })
+      : launch(
+          'web',
+          [
+            '--import',
+            preload('drain-on-close.mjs'),
+            '--import',
+            clientAddress,
+            NEXT_BIN,
+            'start',
+            '-p',
+            String(webPort),
+          ],
+          WEB_DIR,
+        );
     await waitForUrl(`http://127.0.0.1:${webPort}/`, {
       timeoutMs: 120_000,
       isAlive: () => web.exitCode === null && !stopping,

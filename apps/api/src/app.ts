@@ -12,6 +12,7 @@ import type { Db } from './db/db';
 import { loadConfig, type Config } from './config';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { afterReplyPlugin } from './plugins/after-reply';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { RateLimiter, createRateLimitStore, type RateLimitStore } from './plugins/rate-limit';
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await app.register(csrfPlugin, { apiToken: config.API_TOKEN });
   await app.register(authPlugin);
+  await app.register(afterReplyPlugin);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -16,15 +16,19 @@ export const CSRF = 'test-csrf-token-0123456789abcdefghij';
 
 type Body = InjectOptions['payload'];
 
-/** app.inject with the double-submit CSRF cookie and header, and optionally a token and a language. */
-export function client(app: App) {
+/**
+ * app.inject with the double-submit CSRF cookie and header, and optionally a token and a language. It
+ * resolves once the work the route does after its answer (app.afterReply) is done too, so a test reads
+ * the outbox as the request left it; `settle: false` returns as soon as the answer is in.
+ */
+export function client(app: App, { settle = true } = {}) {
   const call = async (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
     url: string,
     payload?: Body,
     opts: { token?: string; lang?: string; ip?: string; headers?: Record<string, string> } = {},
-  ) =>
-    app.inject({
+  ) => {
+    const res = await app.inject({
       method,
       url,
       payload,
@@ -37,6 +41,9 @@ export function client(app: App) {
         ...opts.headers,
       },
     });
+    if (settle) await app.settled();
+    return res;
+  };
   return {
     get: (url: string, opts?: Parameters<typeof call>[3]) => call('GET', url, undefined, opts),
     post: (url: string, payload?: Body, opts?: Parameters<typeof call>[3]) =>

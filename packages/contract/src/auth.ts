@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { body, choice, emailField, rawText, text } from './fields';
+import { body, choice, emailField, line, paragraphs, personName, rawText } from './fields';
 
 /** reCAPTCHA v3 token of the form; required by the API when it has a secret key configured. */
 const recaptcha = rawText(4096).optional().describe('reCAPTCHA v3 token (action named after the form)');
@@ -58,20 +58,20 @@ export type User = z.infer<typeof UserSchema>;
 
 /** PATCH /api/auth/user/: any subset of the profile fields; email and licence fields are read-only. */
 export const UserPatchSchema = body({
-  firstName: text(150).optional(),
-  lastName: text(150).optional(),
-  organization: text(200, { blank: true }).optional(),
+  firstName: personName().optional(),
+  lastName: personName().optional(),
+  organization: line(200, { blank: true }).optional(),
   organizationType: choice(ORGANIZATION_TYPES).optional(),
-  role: text(200, { blank: true }).optional(),
-  intendedUse: text(2000, { blank: true }).optional(),
+  role: line(200, { blank: true }).optional(),
+  intendedUse: paragraphs(2000, { blank: true }).optional(),
 });
 export type UserPatch = z.infer<typeof UserPatchSchema>;
 
 export const RegistrationBodySchema = body({
   email1: emailField(),
   email2: emailField(),
-  firstName: text(150),
-  lastName: text(150),
+  firstName: personName(),
+  lastName: personName(),
   password,
   recaptcha,
 });

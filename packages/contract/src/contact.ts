@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { body, choice, emailField, text } from './fields';
+import { body, choice, emailField, paragraphs, personName, text } from './fields';
 
 /** The four reasons of the contact form, with the labels the form shows. */
 export const CONTACT_REASONS = [
@@ -18,11 +18,11 @@ export const PRIVACY_REQUIRED_MESSAGE =
   'Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.';
 
 export const ContactBodySchema = body({
-  firstName: text(150),
-  lastName: text(150),
+  firstName: personName(),
+  lastName: personName(),
   email: emailField(),
   reason: choice(CONTACT_REASONS),
-  message: text(5000),
+  message: paragraphs(5000),
   privacy: z.literal(true, { error: () => PRIVACY_REQUIRED_MESSAGE }),
   recaptcha: text(4096).optional(),
 });

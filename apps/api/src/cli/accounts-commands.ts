@@ -3,6 +3,7 @@
  * Each entry has the shape of admin.ts's Command table; runAccountsCommand runs them without it
  * (tests, scripts). Mail (licence decisions) goes through the outbox like every other message.
  */
+import { toOneLine } from '@portal/contract';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/db';
 import {
@@ -127,7 +128,8 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
             p.organizationType,
             p.intendedUse,
           ]
-            .map((v) => v || '-')
+            // One line per request, one column per field, whatever the fields hold.
+            .map((v) => toOneLine(v) || '-')
             .join('\t'),
         );
       }

@@ -111,8 +111,15 @@ function findCommand(argv: string[]): { command: Command | FileCommand; args: st
   return command && { command, args: argv.slice(command.name.length) };
 }
 
+/**
+ * What the commands print may hold text that visitors typed (names, organisations, file contents):
+ * control characters other than line break and tab are shown as '?', so no escape sequence reaches the
+ * operator's terminal.
+ */
+export const printable = (line: string) => line.replace(/[^\P{Cc}\t\n]/gu, '?');
+
 export async function main(argv: string[]): Promise<number> {
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const log = (line: string) => process.stderr.write(`${printable(line)}\n`);
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${helpText()}\n`);
     return argv.length === 0 ? 2 : 0;

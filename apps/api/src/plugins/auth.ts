@@ -59,6 +59,19 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * The sign-in key a request carries: its `Authorization: Token` header, or else the web app's `token`
+ * cookie (a plain link to a file cannot send a header; the /api/* proxy passes the cookie on). Unsafe
+ * methods stay protected by the CSRF check. Undefined without either; null when one is malformed.
+ */
+export function tokenOf(req: FastifyRequest): string | null | undefined {
+  const header = req.headers.authorization;
+  if (header) return tokenFromHeader(header);
+  const cookie = req.cookies?.token;
+  if (!cookie) return undefined;
+  return /^\S{1,200}$/.test(cookie) ? cookie : null;
+}
+
 async function findUserByToken(db: Queryable, tokenHash: string): Promise<AuthUser | null> {
   const [row] = await db.query<AuthUser>(
     `SELECT u.id::int AS id, u.email, u.is_staff AS "isStaff"
@@ -80,12 +93,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('tokenHash', null);
 
   async function authenticate(req: FastifyRequest): Promise<void> {
-    const header = req.headers.authorization;
-    // A plain link to a file (a download) cannot send a header: the web app's `token` cookie, which the
-    // /api/* proxy passes on, stands in for it. Unsafe methods stay protected by the CSRF check.
-    const cookie = req.cookies?.token;
-    if (!header && !cookie) return;
-    const key = header ? tokenFromHeader(header) : /^\S{1,200}$/.test(cookie!) ? cookie! : null;
+    const key = tokenOf(req);
+    if (key === undefined) return;
     if (!key) throw unauthorized(M.invalidToken.it);
     const hash = sha256(key);
     const user = await findUserByToken(app.db, hash);

@@ -16,12 +16,29 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Cookies are Secure wherever the portal is served: everywhere but plain-HTTP localhost (development and
+ * tests), where a browser would drop a Secure cookie. The web app's token cookie follows the same rule.
+ */
+export function secureCookiesFor(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+}
+
 /** Sets the csrftoken cookie (keeping a well-formed one the browser already has) and returns it. */
 export function issueCsrfCookie(req: FastifyRequest, reply: FastifyReply): string {
   const current = req.cookies[CSRF_COOKIE];
   const token =
     current && /^[A-Za-z0-9_-]{32,64}$/.test(current) ? current : randomBytes(24).toString('base64url');
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: ONE_YEAR_S });
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: secureCookiesFor(req.server.config.PUBLIC_URL),
+    maxAge: ONE_YEAR_S,
+  });
   return token;
 }
 
@@ -31,14 +48,15 @@ export interface CsrfOptions {
 }
 
 /**
- * Double-submit CSRF protection: unsafe methods under /api/ must send X-CSRFToken equal to the
- * csrftoken cookie, unless they carry the server-to-server X-API-Token. 403 otherwise.
+ * Double-submit CSRF protection: every unsafe method must send X-CSRFToken equal to the csrftoken cookie,
+ * unless it carries the server-to-server X-API-Token. 403 otherwise. The check does not look at the URL:
+ * the router ignores duplicate slashes, so a test on the raw path (`//api/…`) could be walked around.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) => {
   await app.register(cookie);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(req.method)) return;
     const apiToken = req.headers['x-api-token'];
     if (options.apiToken && typeof apiToken === 'string' && safeEqual(apiToken, options.apiToken)) return;
     const header = req.headers['x-csrftoken'];

@@ -51,6 +51,10 @@ export const M = {
     it: 'Assicurati che questo campo non abbia più di {max} caratteri.',
     en: 'Ensure this field has no more than {max} characters.',
   },
+  noLinks: {
+    it: FIELD_MESSAGES.noLinks,
+    en: 'This field may not contain a web or e-mail address.',
+  },
   privacyRequired: {
     it: PRIVACY_REQUIRED_MESSAGE,
     en: 'Before sending, please confirm that you have read and accepted our Privacy Policy.',
@@ -80,10 +84,6 @@ export const M = {
   emailsMismatch: {
     it: 'I due indirizzi e-mail non corrispondono.',
     en: "The two e-mail fields didn't match.",
-  },
-  emailTaken: {
-    it: 'Un altro utente si è già registrato con questo indirizzo e-mail.',
-    en: 'A user is already registered with this e-mail address.',
   },
   passwordsMismatch: {
     it: 'I due campi password non corrispondono.',
@@ -121,6 +121,10 @@ export const M = {
   throttled: {
     it: 'Troppe richieste, riprova tra {seconds} secondi.',
     en: 'Too many requests, try again in {seconds} seconds.',
+  },
+  loginLocked: {
+    it: 'Troppi tentativi di accesso non riusciti per questo account: riprova tra {seconds} secondi, oppure reimposta la password da «Hai dimenticato la password?».',
+    en: 'Too many failed sign-in attempts for this account: try again in {seconds} seconds, or reset your password from "Forgot your password?".',
   },
   contactSent: {
     it: 'La tua richiesta è stata inviata correttamente.',

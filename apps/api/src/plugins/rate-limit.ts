@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { ApiError } from './errors';
-import { M } from './i18n';
+import { M, type Message } from './i18n';
 
 /** Counters in fixed windows: how many hits a key had in its current window, and when that ends. */
 export interface RateLimitStore {
@@ -115,8 +115,13 @@ export interface Limit {
 /** The limits of docs/accounts.md: per IP and per account (e-mail address). */
 export const LIMITS = {
   loginIp: { name: 'login:ip', max: 30, windowMs: 5 * 60_000 },
-  /** Login attempts per account since its last right password, counted before the password is checked. */
-  loginAccountFailures: { name: 'login:fail', max: 10, windowMs: 5 * 60_000 },
+  /**
+   * Login attempts on one account from one client address since the last right password, counted before
+   * the password is checked: a guesser is stopped here, while the owner, from another address, gets in.
+   */
+  loginAccountClient: { name: 'login:fail-client', max: 10, windowMs: 5 * 60_000 },
+  /** Every address together, one account: OWASP's ceiling of 100 failures an hour against slow, spread guessing. */
+  loginAccountCeiling: { name: 'login:fail-account', max: 100, windowMs: 60 * 60_000 },
   registrationIp: { name: 'signup:ip', max: 10, windowMs: 60 * 60_000 },
   registrationAccount: { name: 'signup:account', max: 5, windowMs: 60 * 60_000 },
   resetIp: { name: 'reset:ip', max: 10, windowMs: 60 * 60_000 },
@@ -131,14 +136,13 @@ export const LIMITS = {
   downloadCountUser: { name: 'download-count:user', max: 600, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-export function tooManyRequests(resetMs: number): ApiError {
+/** The 429 of a limit, with its Retry-After; `message` (with {seconds}) says what to do meanwhile. */
+export function tooManyRequests(resetMs: number, message: Message = M.throttled): ApiError {
   const seconds = Math.max(1, Math.ceil(resetMs / 1000));
   return new ApiError(
     429,
-    { detail: M.throttled.it.replace('{seconds}', String(seconds)) },
-    {
-      'retry-after': String(seconds),
-    },
+    { detail: message.it.replace('{seconds}', String(seconds)) },
+    { 'retry-after': String(seconds) },
   );
 }
 
@@ -153,8 +157,8 @@ export class RateLimiter {
     return `${limit.name}:${subject.toLowerCase()}`;
   }
 
-  /** Counts one hit; throws the 429 ApiError when the limit is passed. */
-  async consume(limit: Limit, subject: string): Promise<void> {
+  /** Counts one hit; throws the 429 ApiError (with `message`) when the limit is passed. */
+  async consume(limit: Limit, subject: string, message?: Message): Promise<void> {
     let result: { count: number; resetMs: number };
     try {
       result = await this.store.hit(this.keyOf(limit, subject), limit.windowMs);
@@ -162,7 +166,7 @@ export class RateLimiter {
       this.log.warn({ err, limit: limit.name }, 'rate-limit store unavailable: request let through');
       return;
     }
-    if (result.count > limit.max) throw tooManyRequests(result.resetMs);
+    if (result.count > limit.max) throw tooManyRequests(result.resetMs, message);
   }
 
   async reset(limit: Limit, subject: string): Promise<void> {

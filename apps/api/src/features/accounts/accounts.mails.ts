@@ -8,15 +8,37 @@ const link = (publicUrl: string, params: Record<string, string>) => {
   return url.toString();
 };
 
-export function verificationMail(publicUrl: string, to: string, firstName: string, key: string): Mail {
+/**
+ * Mails to an address that has not proved it is anyone's carry nothing the registrant chose (no name),
+ * and no link but the portal's own: whoever registers cannot use them to write to a stranger.
+ */
+export function verificationMail(publicUrl: string, to: string, key: string, registeredAgain: boolean): Mail {
   return renderMail(to, {
     subject: 'Conferma il tuo indirizzo e-mail',
     paragraphs: [
-      `Ciao ${firstName},`,
-      'grazie per esserti registrato al Portale della raccolta differenziata. Per attivare il tuo account conferma il tuo indirizzo e-mail. Il link è valido per 3 giorni.',
-      'Se non hai richiesto tu la registrazione, ignora questo messaggio.',
+      'Ciao,',
+      'grazie per la registrazione al Portale della raccolta differenziata. Per attivare il tuo account conferma il tuo indirizzo e-mail. Il link è valido per 3 giorni.',
+      ...(registeredAgain
+        ? [
+            "Questo indirizzo è stato registrato di nuovo: il link attiva la password scelta in quest'ultima registrazione, e i link inviati prima non valgono più.",
+          ]
+        : []),
+      'Se non hai richiesto tu la registrazione, non usare il link e ignora questo messaggio.',
     ],
     action: { label: 'Conferma e-mail', url: link(publicUrl, { flow: 'verify-email', key }) },
+  });
+}
+
+/** A registration of an address that already has an account: its owner is told, nothing else happens. */
+export function addressTakenMail(publicUrl: string, to: string): Mail {
+  return renderMail(to, {
+    subject: 'Il tuo indirizzo ha già un account',
+    paragraphs: [
+      'Ciao,',
+      'qualcuno ha chiesto di registrarsi al Portale della raccolta differenziata con questo indirizzo e-mail, che ha già un account. Il tuo account non è cambiato.',
+      'Se eri tu, accedi con la tua password; se non la ricordi, puoi reimpostarla. Se non eri tu, ignora questo messaggio.',
+    ],
+    action: { label: 'Reimposta la password', url: link(publicUrl, { flow: 'passwordforgotten' }) },
   });
 }
 
@@ -31,14 +53,28 @@ export function passwordResetMail(publicUrl: string, to: string, uid: string, to
   });
 }
 
+/** A word the shell reads as it is, whatever it contains: 'o'\''neil@example.it'. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Text someone typed, quoted line by line ("> "): no line of it can pass for a line of the mail. */
+const quoted = (s: string) =>
+  s
+    ? s
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')
+    : '> -';
+
 export function licenseRequestedStaffMail(staffEmail: string, user: User): Mail {
   const org = ORGANIZATION_TYPE_LABELS[user.organizationType];
+  // Names, organisation and role are single lines (the contract collapses line breaks and control
+  // characters); the intended use may span lines and is quoted.
   return renderMail(staffEmail, {
     subject: `Nuova richiesta di licenza: ${user.email}`,
     paragraphs: [
       `${user.firstName} ${user.lastName} <${user.email}> ha richiesto la licenza d'uso dei dati.`,
-      `Organizzazione: ${user.organization || '-'} (${org})\nRuolo: ${user.role || '-'}\nUso previsto: ${user.intendedUse || '-'}`,
-      `Per approvarla: npm run admin -- license approve ${user.email}\nPer respingerla: npm run admin -- license revoke ${user.email}`,
+      `Organizzazione: ${user.organization || '-'} (${org})\nRuolo: ${user.role || '-'}\nUso previsto:\n${quoted(user.intendedUse)}`,
+      `Per approvarla: npm run admin -- license approve ${shellQuote(user.email)}\nPer respingerla: npm run admin -- license revoke ${shellQuote(user.email)}`,
     ],
   });
 }

@@ -55,21 +55,39 @@ export interface NewUser {
   lastName: string;
 }
 
+/** What one registration chose: it takes effect only through the verification key mailed for it. */
+export interface PendingRegistration {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ClaimedAddress {
+  id: number;
+  /** The address as the account has it (a new account: as typed). */
+  email: string;
+  /** False when the address already had an account (verified or not): nothing of it was changed. */
+  created: boolean;
+  verified: boolean;
+}
+
 /**
- * Creates the account, or replaces an unverified one of the same address (its owner never confirmed
- * it). Returns the id, or null when a verified account already uses the address.
+ * Creates the unverified account of a new address. An address that already has an account is returned
+ * locked (FOR UPDATE) and unchanged: a registration never overwrites a password, names or anything else.
  */
-export async function upsertUnverifiedUser(q: Queryable, user: NewUser): Promise<number | null> {
-  const [row] = await q.query<{ id: number }>(
+export async function claimAddress(q: Queryable, user: NewUser): Promise<ClaimedAddress> {
+  const [created] = await q.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)
-     ON CONFLICT ((lower(email))) DO UPDATE
-        SET email = EXCLUDED.email, password_hash = EXCLUDED.password_hash, first_name = EXCLUDED.first_name,
-            last_name = EXCLUDED.last_name, password_changed_at = now()
-      WHERE users.verified = false
+     ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING id::int AS id`,
     [user.email, user.passwordHash, user.firstName, user.lastName],
   );
-  return row?.id ?? null;
+  if (created) return { id: created.id, email: user.email, created: true, verified: false };
+  const [existing] = await q.query<{ id: number; email: string; verified: boolean }>(
+    'SELECT id::int AS id, email, verified FROM users WHERE lower(email) = lower($1) FOR UPDATE',
+    [user.email],
+  );
+  return { ...existing!, created: false };
 }
 
 /** Operators' `user create`: fails on an address already in use. */
@@ -85,29 +103,99 @@ export async function insertUser(
   return row!.id;
 }
 
+/** Marks the address verified; whatever verification key is still live for it dies. */
 export async function markVerified(q: Queryable, id: number): Promise<void> {
   await q.query('UPDATE users SET verified = true WHERE id = $1', [id]);
+  await q.query('UPDATE email_verification_keys SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+    id,
+  ]);
 }
 
-export async function createVerificationKey(q: Queryable, userId: number): Promise<string> {
+/**
+ * A new verification key for `pending`, the registration it confirms (its password and names), if any.
+ * A new registration ends every key mailed before, in the same transaction (`endEarlierKeys`): only
+ * the last registration can be confirmed. A resend of the same registration leaves them live.
+ */
+export async function createVerificationKey(
+  q: Queryable,
+  userId: number,
+  pending?: PendingRegistration,
+  { endEarlierKeys = false } = {},
+): Promise<string> {
   const key = newSecret(24);
+  if (endEarlierKeys) {
+    await q.query(
+      'UPDATE email_verification_keys SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+      [userId],
+    );
+  }
   await q.query(
-    `INSERT INTO email_verification_keys (key_hash, user_id, expires_at)
-     VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [sha256(key), userId, VERIFICATION_KEY_TTL_DAYS],
+    `INSERT INTO email_verification_keys (key_hash, user_id, expires_at, password_hash, first_name, last_name)
+     VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)`,
+    [
+      sha256(key),
+      userId,
+      VERIFICATION_KEY_TTL_DAYS,
+      pending?.passwordHash ?? null,
+      pending?.firstName ?? null,
+      pending?.lastName ?? null,
+    ],
   );
   return key;
 }
 
-/** Marks a live, unused key used and returns its user, or null for a bad, used or expired key. */
-export async function consumeVerificationKey(q: Queryable, key: string): Promise<number | null> {
-  const [row] = await q.query<{ userId: number }>(
-    `UPDATE email_verification_keys SET used_at = now()
-      WHERE key_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING user_id::int AS "userId"`,
+/** The registration of the newest key of the address (resending the mail confirms that one). */
+export async function latestPendingRegistration(
+  q: Queryable,
+  userId: number,
+): Promise<PendingRegistration | undefined> {
+  const [row] = await q.query<PendingRegistration>(
+    `SELECT password_hash AS "passwordHash", first_name AS "firstName", last_name AS "lastName"
+       FROM email_verification_keys
+      WHERE user_id = $1 AND password_hash IS NOT NULL
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId],
+  );
+  return row;
+}
+
+export interface ConsumedKey {
+  userId: number;
+  pending?: PendingRegistration;
+}
+
+/**
+ * Marks a live, unused key of a still unverified account used and returns it, or null for a bad, used or
+ * expired key. The caller applies the registration it carries and marks the address verified.
+ */
+export async function consumeVerificationKey(q: Queryable, key: string): Promise<ConsumedKey | null> {
+  const [row] = await q.query<{
+    userId: number;
+    passwordHash: string | null;
+    firstName: string;
+    lastName: string;
+  }>(
+    `UPDATE email_verification_keys k SET used_at = now()
+       FROM users u
+      WHERE k.key_hash = $1 AND k.used_at IS NULL AND k.expires_at > now()
+        AND u.id = k.user_id AND NOT u.verified
+      RETURNING k.user_id::int AS "userId", k.password_hash AS "passwordHash", k.first_name AS "firstName",
+                k.last_name AS "lastName"`,
     [sha256(key)],
   );
-  return row?.userId ?? null;
+  if (!row) return null;
+  const { userId, passwordHash, firstName, lastName } = row;
+  return { userId, pending: passwordHash === null ? undefined : { passwordHash, firstName, lastName } };
+}
+
+/** The password and names a registration chose become the account's (verification of its key). */
+export async function applyRegistration(q: Queryable, userId: number, r: PendingRegistration): Promise<void> {
+  await q.query(
+    `UPDATE users SET password_hash = $2, first_name = $3, last_name = $4, password_changed_at = now()
+      WHERE id = $1`,
+    [userId, r.passwordHash, r.firstName, r.lastName],
+  );
+  await revokeAllAuthTokens(q, userId);
 }
 
 export async function createPasswordResetToken(q: Queryable, userId: number): Promise<string> {
@@ -145,10 +233,6 @@ export async function setPassword(q: Queryable, userId: number, passwordHash: st
     userId,
   ]);
   await revokeAllAuthTokens(q, userId);
-}
-
-export async function userExists(q: Queryable, id: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE id = $1', [id])).length === 1;
 }
 
 const PATCH_COLUMNS: Record<keyof UserPatch, string> = {

@@ -13,19 +13,22 @@ import {
   ValidationErrorSchema,
   VerifyEmailBodySchema,
 } from '@portal/contract';
-import { createAuthToken, revokeAuthToken, sha256, tokenFromHeader } from '../../plugins/auth';
+import { createAuthToken, revokeAuthToken, sha256, tokenOf } from '../../plugins/auth';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { ApiError, type FieldErrors } from '../../plugins/errors';
 import { M, langOf, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { LIMITS } from '../../plugins/rate-limit';
 import {
+  addressTakenMail,
   licenseRequestedStaffMail,
   licenseRequestedUserMail,
   passwordResetMail,
   verificationMail,
 } from './accounts.mails';
 import {
+  applyRegistration,
+  claimAddress,
   consumePasswordResetToken,
   consumeVerificationKey,
   createPasswordResetToken,
@@ -33,12 +36,11 @@ import {
   findCredentials,
   getUser,
   isResetTokenLive,
+  latestPendingRegistration,
   markVerified,
   requestLicense,
   setPassword,
   updateProfile,
-  upsertUnverifiedUser,
-  userExists,
 } from './accounts.repo';
 import {
   checkPassword,
@@ -83,9 +85,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = req.body;
       await rateLimiter.consume(LIMITS.loginIp, req.ip);
       await recaptcha.require(req.body.recaptcha, 'login', req.ip);
-      // Every attempt counts before the password is checked, and a right password resets the count:
-      // parallel guesses cannot all pass a check made before the first of them is counted.
-      await rateLimiter.consume(LIMITS.loginAccountFailures, email);
+      // Every attempt counts before the password is checked, and a right password resets the counts:
+      // parallel guesses cannot all pass a check made before the first of them is counted. A guesser is
+      // stopped per account and client address, so the owner, from their own address, still gets in;
+      // the per-account ceiling slows guesses spread over many addresses, and its answer points to the
+      // password reset, which clears both counts.
+      const clientKey = `${email}|${req.ip}`;
+      await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, M.loginLocked);
+      await rateLimiter.consume(LIMITS.loginAccountCeiling, email, M.loginLocked);
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
       if (!(await checkPassword(user?.passwordHash, password)) || !user) {
@@ -95,7 +102,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         throw new ApiError(400, { nonFieldErrors: [M.invalidCredentials.it] });
       }
-      await rateLimiter.reset(LIMITS.loginAccountFailures, email);
+      await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
+      await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
       if (!user.verified) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
         throw new ApiError(400, { nonFieldErrors: [M.emailNotVerified.it] });
@@ -111,12 +119,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: the token sent is deleted (always 200)',
+        summary: 'Sign out: the token sent (header or token cookie) is deleted (always 200)',
         response: { 200: DetailSchema, 403: DetailSchema },
       },
     },
     async (req) => {
-      const key = tokenFromHeader(req.headers.authorization);
+      // The token however it came: the Authorization header, or the token cookie the API also accepts.
+      const key = tokenOf(req);
       if (key) await revokeAuthToken(db, sha256(key));
       return { detail: t(langOf(req), M.loggedOut) };
     },
@@ -183,18 +192,34 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (problems.length) fieldErrors.password = problems;
       if (Object.keys(fieldErrors).length) throw new ApiError(400, fieldErrors);
 
-      const passwordHash = await hashPassword(body.password);
+      const registration = {
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName,
+        lastName: body.lastName,
+      };
       await db.transaction(async (tx) => {
-        const id = await upsertUnverifiedUser(tx, {
-          email: body.email1,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-        });
-        if (id === null) throw new ApiError(400, { email1: [M.emailTaken.it] });
-        const key = await createVerificationKey(tx, id);
-        await enqueueMail(tx, verificationMail(config.PUBLIC_URL, body.email1, body.firstName, key));
-        req.log.info({ event: 'registration', userId: id, ip: req.ip }, 'account registered');
+        const account = await claimAddress(tx, { email: body.email1, ...registration });
+        if (account.verified) {
+          // The same answer as for a new address (no one learns that it has an account); its owner is
+          // told, and nothing of the account changes.
+          await enqueueMail(tx, addressTakenMail(config.PUBLIC_URL, account.email));
+          req.log.info({ event: 'registration', outcome: 'address-taken', userId: account.id, ip: req.ip });
+          return;
+        }
+        // The password chosen here takes effect only through the key mailed for it, and every key
+        // mailed before dies: a stranger registering the address again cannot get their password onto
+        // the account through the owner's click on an earlier mail.
+        const key = await createVerificationKey(tx, account.id, registration, { endEarlierKeys: true });
+        await enqueueMail(tx, verificationMail(config.PUBLIC_URL, account.email, key, !account.created));
+        req.log.info(
+          {
+            event: 'registration',
+            outcome: account.created ? 'created' : 'registered-again',
+            userId: account.id,
+            ip: req.ip,
+          },
+          'account registered',
+        );
       });
       return reply.code(201).send({ detail: t(langOf(req), M.verificationSent) });
     },
@@ -212,9 +237,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const verified = await db.transaction(async (tx) => {
-        const userId = await consumeVerificationKey(tx, req.body.key);
-        if (userId !== null) await markVerified(tx, userId);
-        return userId;
+        const consumed = await consumeVerificationKey(tx, req.body.key);
+        if (!consumed) return null;
+        if (consumed.pending) await applyRegistration(tx, consumed.userId, consumed.pending);
+        await markVerified(tx, consumed.userId);
+        return consumed.userId;
       });
       if (verified === null) throw new ApiError(404, { detail: M.notFound.it });
       req.log.info({ event: 'email-verified', userId: verified }, 'e-mail address verified');
@@ -236,13 +263,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = req.body;
       await rateLimiter.consume(LIMITS.resendIp, req.ip);
       await rateLimiter.consume(LIMITS.resendAccount, email);
-      const user = await findCredentials(db, email);
-      if (user && !user.verified) {
+      // Looked up after the answer: its content and timing are the same whether or not the address has
+      // an account waiting for verification.
+      app.afterReply('resend verification', async () => {
+        const user = await findCredentials(db, email);
+        if (!user || user.verified) return;
         await db.transaction(async (tx) => {
-          const key = await createVerificationKey(tx, user.id);
-          await enqueueMail(tx, verificationMail(config.PUBLIC_URL, user.email, user.firstName, key));
+          // The new mail confirms the same registration as the last one (its password and names); the
+          // keys mailed for it stay valid, whichever mail the owner opens.
+          const key = await createVerificationKey(tx, user.id, await latestPendingRegistration(tx, user.id));
+          await enqueueMail(tx, verificationMail(config.PUBLIC_URL, user.email, key, false));
         });
-      }
+      });
       return { detail: t(langOf(req), M.ok) };
     },
   );
@@ -262,8 +294,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimiter.consume(LIMITS.resetIp, req.ip);
       await rateLimiter.consume(LIMITS.resetAccount, email);
       await recaptcha.require(req.body.recaptcha, 'passwordforgotten', req.ip);
-      const user = await findCredentials(db, email);
-      if (user) {
+      // Looked up after the answer: its content and timing are the same for a known and an unknown address.
+      app.afterReply('password reset request', async () => {
+        const user = await findCredentials(db, email);
+        if (!user) return;
         await db.transaction(async (tx) => {
           const token = await createPasswordResetToken(tx, user.id);
           await enqueueMail(tx, passwordResetMail(config.PUBLIC_URL, user.email, encodeUid(user.id), token));
@@ -272,7 +306,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           { event: 'password-reset-requested', userId: user.id, ip: req.ip },
           'password reset mailed',
         );
-      }
+      });
       return { detail: t(langOf(req), M.passwordResetSent) };
     },
   );
@@ -290,10 +324,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const body = req.body;
       await rateLimiter.consume(LIMITS.resetConfirmIp, req.ip);
+      // One answer for a bad uid and a bad token: uids are sequential, so telling them apart would list
+      // the accounts.
       const userId = decodeUid(body.uid);
-      if (userId === null || !(await userExists(db, userId)))
-        throw new ApiError(400, { uid: [M.invalidValue.it] });
-      if (!(await isResetTokenLive(db, userId, body.token)))
+      if (userId === null || !(await isResetTokenLive(db, userId, body.token)))
         throw new ApiError(400, { token: [M.invalidValue.it] });
       if (body.newPassword1 !== body.newPassword2)
         throw new ApiError(400, { newPassword2: [M.passwordsMismatch.it] });
@@ -309,6 +343,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Following the link proved the address is theirs.
         await markVerified(tx, userId);
       });
+      // The owner who had to reset because the sign-in limit of the account was reached gets in at once.
+      await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
+      await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${req.ip}`);
       req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
       return { detail: t(langOf(req), M.passwordResetDone) };
     },

@@ -176,7 +176,7 @@ describe('POST /api/registration/', () => {
       ],
     });
   });
-  it('needs equal addresses and refuses one of a verified account', async () => {
+  it('needs equal addresses; an address with an account gets the same answer, and its owner a mail', async () => {
     const api = client(app);
     const mismatch = await api.post('/api/registration/', {
       ...base,
@@ -190,10 +190,16 @@ describe('POST /api/registration/', () => {
       email2: 'login@example.it',
       password: PASSWORD,
     });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({
-      email1: ['Un altro utente si è già registrato con questo indirizzo e-mail.'],
-    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual({ detail: 'E-mail di verifica inviata.' });
+    const [mail] = (await outbox(t.db, 'login@example.it')).slice(-1);
+    expect(mail!.subject).toBe('Il tuo indirizzo ha già un account');
+    expect(mail!.text).toContain('/?flow=passwordforgotten');
+    expect(mail!.text).not.toContain('flow=verify-email');
+    // Nothing of the account changed: the owner's password still signs in.
+    expect(
+      (await api.post('/api/auth/login/', { email: 'login@example.it', password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
   it('lets an unverified address register again, with a new verification mail', async () => {
     const api = client(app);
@@ -257,13 +263,14 @@ describe('password reset', () => {
     const token = link.get('token')!;
     const body = { uid, token, newPassword1: 'Nuova-Password-2025', newPassword2: 'Nuova-Password-2025' };
 
+    // One answer for a malformed uid, a uid without an account and a bad token.
     expect((await api.post('/api/auth/password/reset/confirm/', { ...body, uid: 'zzz' })).json()).toEqual({
-      uid: ['Valore non valido.'],
+      token: ['Valore non valido.'],
     });
     expect(
       (await api.post('/api/auth/password/reset/confirm/', { ...body, uid: encodeUid(999999) })).json(),
     ).toEqual({
-      uid: ['Valore non valido.'],
+      token: ['Valore non valido.'],
     });
     expect((await api.post('/api/auth/password/reset/confirm/', { ...body, token: 'bad' })).json()).toEqual({
       token: ['Valore non valido.'],

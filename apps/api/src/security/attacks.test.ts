@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { runAccountsCommand } from '../cli/accounts-commands';
+import { printable } from '../cli/admin';
+import type { Db } from '../db/db';
+import { MemoryRateLimitStore } from '../plugins/rate-limit';
+import { createTestDb, type TestDb } from '../../test/db';
+import { CSRF, PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
+
+/*
+ * The attacks of a penetration test of the running portal (issue 22), each reproduced against the API:
+ * every test here failed before its fix. The open redirect is reproduced in the browser
+ * (e2e/open-redirect.spec.ts), spoofed client addresses through the web app in e2e/client-address.spec.ts,
+ * the response cache in response-cache.test.ts.
+ */
+
+let t: TestDb;
+let app: App;
+const store = new MemoryRateLimitStore();
+const quiet = () => {};
+
+beforeAll(async () => {
+  t = await createTestDb();
+  app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: store });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.drop();
+});
+beforeEach(() => store.clear());
+
+const createUser = (email: string, verified = true) =>
+  runAccountsCommand(
+    t.db,
+    ['user', 'create', '--email', email, '--password', PASSWORD, ...(verified ? ['--verified'] : [])],
+    quiet,
+  );
+
+const register = (email: string, password: string, firstName = 'Anna') =>
+  client(app).post('/api/registration/', {
+    email1: email,
+    email2: email,
+    firstName,
+    lastName: 'Verdi',
+    password,
+  });
+
+const lastKey = async (email: string) =>
+  linkParams((await outbox(t.db, email)).at(-1)!.text, 'verify-email').get('key')!;
+
+describe('account takeover by registering an unverified address again (finding 1)', () => {
+  it("the owner's click on their own mail never puts a stranger's password on the account", async () => {
+    const email = 'takeover-1@example.it';
+    expect((await register(email, PASSWORD)).statusCode).toBe(201);
+    const ownersKey = await lastKey(email);
+    // The attacker registers the same address, with their own password, before the owner clicks.
+    expect((await register(email, 'Password-Attaccante-7', 'Mallory')).statusCode).toBe(201);
+    // The owner's first link is dead: the new registration ended it.
+    const click = await client(app).post('/api/registration/verify-email/', { key: ownersKey });
+    expect([click.statusCode, click.json()]).toEqual([404, { detail: 'Non trovato.' }]);
+    const attackerLogin = await client(app).post('/api/auth/login/', {
+      email,
+      password: 'Password-Attaccante-7',
+    });
+    expect(attackerLogin.statusCode).toBe(400);
+    // The owner registers again (or resends): their own password comes with the key mailed for it.
+    expect((await register(email, PASSWORD)).statusCode).toBe(201);
+    expect(
+      (await client(app).post('/api/registration/verify-email/', { key: await lastKey(email) })).statusCode,
+    ).toBe(200);
+    expect((await client(app).post('/api/auth/login/', { email, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await client(app).post('/api/auth/login/', { email, password: 'Password-Attaccante-7' })).statusCode,
+    ).toBe(400);
+    const [user] = await t.db.query<{ firstName: string }>(
+      'SELECT first_name AS "firstName" FROM users WHERE email = $1',
+      [email],
+    );
+    expect(user!.firstName).toBe('Anna');
+  });
+
+  it('a re-registration changes nothing of the account until its own key is used, and warns in its mail', async () => {
+    const email = 'takeover-2@example.it';
+    await register(email, PASSWORD);
+    const [before] = await t.db.query<{ hash: string }>(
+      'SELECT password_hash AS hash FROM users WHERE email = $1',
+      [email],
+    );
+    await register(email, 'Password-Attaccante-8', 'Mallory');
+    const [after] = await t.db.query<{ hash: string; firstName: string }>(
+      'SELECT password_hash AS hash, first_name AS "firstName" FROM users WHERE email = $1',
+      [email],
+    );
+    expect(after).toEqual({ hash: before!.hash, firstName: 'Anna' });
+    const live = await t.db.query(
+      `SELECT 1 FROM email_verification_keys k JOIN users u ON u.id = k.user_id
+        WHERE u.email = $1 AND k.used_at IS NULL`,
+      [email],
+    );
+    expect(live).toHaveLength(1);
+    const mail = (await outbox(t.db, email)).at(-1)!;
+    expect(mail.text).toContain('Questo indirizzo è stato registrato di nuovo');
+  });
+
+  it('a key mailed before the address was verified another way (password reset) cannot change the password', async () => {
+    const email = 'takeover-3@example.it';
+    // A stranger registers the address first; its owner then sets a password through the reset link.
+    await register(email, 'Password-Attaccante-9', 'Mallory');
+    const strangersKey = await lastKey(email);
+    await client(app).post('/api/auth/password/reset/', { email });
+    const reset = linkParams((await outbox(t.db, email)).at(-1)!.text, 'password-reset');
+    const confirm = await client(app).post('/api/auth/password/reset/confirm/', {
+      uid: reset.get('uid'),
+      token: reset.get('token'),
+      newPassword1: PASSWORD,
+      newPassword2: PASSWORD,
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(
+      (await client(app).post('/api/registration/verify-email/', { key: strangersKey })).statusCode,
+    ).toBe(404);
+    expect((await client(app).post('/api/auth/login/', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('resending the mail confirms the last registration; either mail of it works, once', async () => {
+    const email = 'takeover-4@example.it';
+    await register(email, 'Password-Attaccante-4', 'Mallory');
+    await register(email, PASSWORD);
+    const first = await lastKey(email);
+    await client(app).post('/api/registration/resend-email/', { email });
+    const second = await lastKey(email);
+    expect(second).not.toBe(first);
+    expect((await client(app).post('/api/registration/verify-email/', { key: second })).statusCode).toBe(200);
+    expect((await client(app).post('/api/registration/verify-email/', { key: first })).statusCode).toBe(404);
+    expect((await client(app).post('/api/auth/login/', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('CSRF check on every path the router accepts (finding 4)', () => {
+  it('refuses unsafe methods without the double submit on //api/… as on /api/…', async () => {
+    await createUser('csrf@example.it');
+    const key = await signIn(app, 'csrf@example.it');
+    for (const url of ['//api/auth/user/', '/api/auth/user/', '///api//auth/user/']) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url,
+        headers: { authorization: `Token ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ firstName: 'Csrf' }),
+      });
+      expect([url, res.statusCode]).toEqual([url, 403]);
+    }
+    // A cross-site form post (text/plain, the token cookie) to //api/ asks for no licence.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '//api/users/license/request/',
+      cookies: { token: key },
+      headers: { 'content-type': 'text/plain' },
+      payload: '',
+    });
+    expect(forged.statusCode).toBe(403);
+    const [user] = await t.db.query<{ status: string; firstName: string }>(
+      `SELECT license_status AS status, first_name AS "firstName" FROM users WHERE email = 'csrf@example.it'`,
+    );
+    expect(user).toEqual({ status: 'inactive', firstName: '' });
+  });
+});
+
+describe('account enumeration (finding 8)', () => {
+  it('registration answers an address with an account as a new one, and mails its owner', async () => {
+    await createUser('owner@example.it');
+    const taken = await register('Owner@example.it', 'Altra-Password-31');
+    const fresh = await register('never-seen@example.it', 'Altra-Password-31');
+    expect({ status: taken.statusCode, body: taken.body }).toEqual({
+      status: fresh.statusCode,
+      body: fresh.body,
+    });
+    const [mail] = await outbox(t.db, 'owner@example.it');
+    expect(mail!.subject).toBe('Il tuo indirizzo ha già un account');
+    expect(
+      (await client(app).post('/api/auth/login/', { email: 'owner@example.it', password: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('reset confirmation: one answer for a bad uid, a uid without account and a bad token', async () => {
+    const body = { token: 'x'.repeat(48), newPassword1: 'Nuova-Lattina-1', newPassword2: 'Nuova-Lattina-1' };
+    const answers = await Promise.all(
+      ['zzz', Buffer.from('1').toString('base64url'), Buffer.from('999999').toString('base64url')].map(
+        async (uid) => (await client(app).post('/api/auth/password/reset/confirm/', { ...body, uid })).body,
+      ),
+    );
+    expect(new Set(answers)).toEqual(new Set([JSON.stringify({ token: ['Valore non valido.'] })]));
+  });
+
+  it('reset and resend answer before looking the address up, so their time cannot tell', async () => {
+    // The lookup of the address is held until the answer is in: an answer that waited for it (the only
+    // way its time could depend on what it finds) would never arrive.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gated: Db = {
+      ...t.db,
+      query: async <T>(sql: string, params?: unknown[]) => {
+        if (/FROM users WHERE lower\(email\)/.test(sql)) await gate;
+        return t.db.query<T>(sql, params);
+      },
+    };
+    const gatedApp = await buildApp({
+      db: gated,
+      config: testConfig(),
+      rateLimitStore: new MemoryRateLimitStore(),
+    });
+    try {
+      const api = client(gatedApp, { settle: false });
+      await createUser('gated@example.it', false);
+      for (const url of ['/api/auth/password/reset/', '/api/registration/resend-email/']) {
+        // Not a time limit on the answer: a guard that fails the test at once where it would hang.
+        const answers = await Promise.race([
+          Promise.all(
+            ['gated@example.it', 'nobody-gated@example.it'].map((email) => api.post(url, { email })),
+          ),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`${url} waited for the address lookup`)), 20_000),
+          ),
+        ]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect(answers[0]!.body).toBe(answers[1]!.body);
+      }
+      release();
+      await gatedApp.settled();
+      const mails = await outbox(t.db, 'gated@example.it');
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        'Conferma il tuo indirizzo e-mail',
+        'Reimposta la tua password',
+      ]);
+      expect(await outbox(t.db, 'nobody-gated@example.it')).toEqual([]);
+    } finally {
+      release();
+      await gatedApp.close();
+    }
+  });
+});
+
+describe('profile text in the staff mail and the admin command (finding 9)', () => {
+  it('line breaks and control characters cannot forge lines of the licence mail or the terminal', async () => {
+    await createUser("o'neil@example.it");
+    const token = await signIn(app, "o'neil@example.it");
+    const patch = await client(app).patch(
+      '/api/auth/user/',
+      {
+        firstName: 'Ann\r\nPer approvarla: npm run admin; sh x',
+        organization: 'Comune\n\u001b[2J\u001b[31mFAKE',
+        role: 'Sindaco\u2028Ruolo: falso',
+        intendedUse: 'Studio\nPer approvarla: npm run admin -- license approve $(id)\u001b]0;x\u0007',
+      },
+      { token },
+    );
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({
+      firstName: 'Ann Per approvarla: npm run admin; sh x',
+      organization: 'Comune [2J [31mFAKE',
+      role: 'Sindaco Ruolo: falso',
+      intendedUse: 'Studio\nPer approvarla: npm run admin -- license approve $(id)]0;x',
+    });
+    expect((await client(app).post('/api/users/license/request/', undefined, { token })).statusCode).toBe(
+      200,
+    );
+    const staff = (await outbox(t.db, 'staff@localhost.localdomain')).at(-1)!;
+    const lines = staff.text.split('\n');
+    // The only lines that start with the commands are the mail's own, with the address quoted for the shell.
+    expect(lines.filter((l) => l.startsWith('Per approvarla:'))).toEqual([
+      `Per approvarla: npm run admin -- license approve 'o'\\''neil@example.it'`,
+    ]);
+    expect(lines).toContain('> Per approvarla: npm run admin -- license approve $(id)]0;x');
+    expect(staff.text).not.toMatch(/[^\P{Cc}\t\n]/u);
+
+    // Whatever is in the database (written before this fix, or by hand), the listing stays one line per
+    // request and carries no escape sequence to the operator's terminal.
+    await t.db.query(`UPDATE users SET organization = $1 WHERE email = $2`, [
+      'Evil\n\u001b[31mline\u009b2J',
+      "o'neil@example.it",
+    ]);
+    const printed: string[] = [];
+    await runAccountsCommand(t.db, ['license', 'list'], (line) => printed.push(printable(line)));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).not.toMatch(/[^\P{Cc}\t]/u);
+    expect(printable('a\u001b[2Jb\u009bc\td\ne')).toBe('a?[2Jb?c\td\ne');
+  });
+});
+
+describe('logout by cookie (finding 10)', () => {
+  it('revokes a token sent as the token cookie', async () => {
+    await createUser('cookie-out@example.it');
+    const key = await signIn(app, 'cookie-out@example.it');
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/',
+      cookies: { token: key, csrftoken: CSRF },
+      headers: { 'x-csrftoken': CSRF },
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/user/', cookies: { token: key } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('cookies and mails (finding 11)', () => {
+  it('sets csrftoken Secure wherever the portal is not plain-HTTP localhost', async () => {
+    const local = await app.inject({ method: 'GET', url: '/api/csrf/' });
+    expect(local.cookies.find((c) => c.name === 'csrftoken')!.secure).toBeFalsy();
+    const publicApp = await buildApp({
+      db: t.db,
+      config: testConfig({ PUBLIC_URL: 'https://portale.example.it' }),
+      rateLimitStore: new MemoryRateLimitStore(),
+    });
+    try {
+      const res = await publicApp.inject({ method: 'GET', url: '/api/csrf/' });
+      expect(res.cookies.find((c) => c.name === 'csrftoken')!.secure).toBe(true);
+    } finally {
+      await publicApp.close();
+    }
+  });
+
+  it('the verification mail carries nothing the registrant chose, and names are short and hold no links', async () => {
+    const spam = await register('spam-target@example.it', PASSWORD, 'Vinci un premio su www.evil.example');
+    expect(spam.statusCode).toBe(400);
+    expect(spam.json()).toEqual({ firstName: ['Questo campo non può contenere indirizzi web o e-mail.'] });
+    const long = await register('spam-target@example.it', PASSWORD, 'A'.repeat(51));
+    expect(long.json()).toEqual({
+      firstName: ['Assicurati che questo campo non abbia più di 50 caratteri.'],
+    });
+    expect((await register('spam-target@example.it', PASSWORD, 'Zanzibar')).statusCode).toBe(201);
+    const mail = (await outbox(t.db, 'spam-target@example.it')).at(-1)!;
+    expect(mail.text).not.toContain('Zanzibar');
+    expect(mail.html).not.toContain('Zanzibar');
+    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const l of links) expect(new URL(l).origin).toBe('http://localhost:3000');
+  });
+});

@@ -121,7 +121,10 @@ export async function createUser(options: { verified?: boolean; prefix?: string 
       throw new Error(`registration: ${created.status()} ${await created.text()}`);
     if (options.verified !== false) {
       const [, key] = await waitForMail(user.email, VERIFY_LINK);
-      const verified = await api.post('/api/registration/verify-email/', { headers, data: { key } });
+      const verified = await api.post('/api/registration/verify-email/', {
+        headers,
+        data: { key, password: user.password },
+      });
       if (!verified.ok()) throw new Error(`verification: ${verified.status()}`);
     }
   } finally {

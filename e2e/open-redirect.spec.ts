@@ -17,6 +17,9 @@ const ATTACKS = [
   { name: 'carriage return', next: '/%0d/evil.example' },
   { name: 'backslash', next: '/%5Cevil.example' },
   { name: 'tab and backslash', next: '/%09%5Cevil.example' },
+  // Dot segments collapse when resolved: "/.//evil.example" is //evil.example once normalised.
+  { name: 'dot segment', next: '/.//evil.example' },
+  { name: 'encoded dot-dot segment', next: '/%2e%2e//evil.example' },
 ];
 
 const isEvil = (url: string) => /(^|\.)evil\.example$/.test(new URL(url).hostname);

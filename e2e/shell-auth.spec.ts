@@ -98,6 +98,12 @@ for (const { name, viewport } of WIDTHS) {
       const [link] = await waitForMail(email, VERIFY_LINK);
       await page.goto(link);
       const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      // The link alone confirms nothing: the password chosen at registration goes with it.
+      await verify.getByLabel('Password').fill('Una-Password-Sbagliata-1');
+      await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
+      await expect(verify.getByText('La password non è quella scelta registrandoti')).toBeVisible();
+      await verify.getByLabel('Password').fill(PASSWORD);
+      await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
       await expect(
         verify.getByText('Il tuo indirizzo email è stato confermato. Ora puoi accedere.'),
       ).toBeVisible();
@@ -292,6 +298,8 @@ for (const { name, viewport } of WIDTHS) {
       // a bad verification key says so and still offers the login
       await page.goto('/?flow=verify-email&key=chiave-non-valida');
       const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      await verify.getByLabel('Password').fill(PASSWORD);
+      await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
       await expect(verify.getByRole('alert')).toContainText('non è valido');
       await verify.getByRole('button', { name: 'Accedi' }).click();
       await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();

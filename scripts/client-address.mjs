@@ -29,6 +29,8 @@ export function forwardedFor(peer, received, trust) {
 
 const trust = compileTrust(process.env.WEB_TRUST_PROXY);
 const marked = Symbol('client-address');
+// apps/web/src/proxy.ts refuses to forward /api/* without this mark: the preload cannot go missing quietly.
+globalThis[Symbol.for('portal.client-address')] = true;
 
 const listen = http.Server.prototype.listen;
 http.Server.prototype.listen = function (...args) {

@@ -13,9 +13,30 @@ import { contentSecurityPolicy, createNonce } from './lib/security-headers';
  *   request's CSP header while rendering and puts it on its scripts (lib/security-headers.ts).
  *   The other security headers come from next.config.ts headers().
  */
+/** Set by scripts/client-address.mjs, preloaded into the web app's process (docs/operations.md). */
+const CLIENT_ADDRESS_MARK = Symbol.for('portal.client-address');
+let missingReported = false;
+
+function clientAddressMissing() {
+  if (!missingReported) {
+    missingReported = true;
+    console.error(
+      '[web] scripts/client-address.mjs is not preloaded (node --import): /api/* is not forwarded. ' +
+        'Start the web app as npm start does (docs/operations.md).',
+    );
+  }
+  return NextResponse.json(
+    { detail: 'Servizio temporaneamente non disponibile, riprova più tardi.' },
+    { status: 503 },
+  );
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
+    // Without scripts/client-address.mjs the client's own X-Forwarded-For would reach the API, whose
+    // per-IP limits it could then dodge at will: refuse to forward rather than forward that.
+    if (!(globalThis as Record<symbol, unknown>)[CLIENT_ADDRESS_MARK]) return clientAddressMissing();
     const apiUrl = (process.env.API_URL || 'http://127.0.0.1:8000').replace(/\/+$/, '');
     return NextResponse.rewrite(new URL(`${apiUrl}${pathname}${search}`));
   }

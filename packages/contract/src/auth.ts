@@ -77,7 +77,8 @@ export const RegistrationBodySchema = body({
 });
 export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 
-export const VerifyEmailBodySchema = body({ key: rawText(200) });
+/** The key proves the mailbox; the password (chosen at registration) says which registration to confirm. */
+export const VerifyEmailBodySchema = body({ key: rawText(200), password });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
 export const ResendEmailBodySchema = body({ email: emailField() });

@@ -7,6 +7,7 @@ import { toOneLine } from '@portal/contract';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/db';
 import {
+  NO_PASSWORD,
   findCredentials,
   insertUser,
   listPendingLicenses,
@@ -106,7 +107,13 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         return 1;
       }
       await markVerified(db, user.id);
-      log(`${user.email} verified`);
+      // An account made by a registration has no password until one of its registrations is confirmed
+      // with its key; marking it verified activates none of them (a stranger may have made one).
+      log(
+        user.passwordHash === NO_PASSWORD
+          ? `${user.email} verified; it has no password yet: its owner sets one with "Hai dimenticato la password?"`
+          : `${user.email} verified`,
+      );
       return 0;
     },
   },

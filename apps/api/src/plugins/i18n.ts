@@ -65,6 +65,10 @@ export const M = {
     en: 'Unable to log in with provided credentials.',
   },
   emailNotVerified: { it: "L'e-mail non è verificata.", en: 'E-mail is not verified.' },
+  registrationPasswordMismatch: {
+    it: 'La password non è quella scelta registrandoti con questo indirizzo.',
+    en: 'This is not the password chosen when registering with this address.',
+  },
   loggedOut: { it: 'Disconnesso con successo.', en: 'Successfully logged out.' },
   notAuthenticated: {
     it: 'Le credenziali di autenticazione non sono state fornite.',

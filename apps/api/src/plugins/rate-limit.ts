@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isIPv6 } from 'node:net';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from './errors';
 import { M, type Message } from './i18n';
 
@@ -13,9 +15,17 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** One process only: fine for a single API process and for tests. */
+/**
+ * One process only: fine for a single API process and for tests. Bounded: past `maxKeys` counters the
+ * least recently used go first (a flood of new addresses cannot grow it without end; what it forgets is
+ * a counter of someone who has stopped).
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows: LRUCache<string, { count: number; resetAt: number }>;
+
+  constructor(maxKeys = 200_000) {
+    this.windows = new LRUCache({ max: maxKeys });
+  }
 
   private current(key: string) {
     const w = this.windows.get(key);
@@ -25,7 +35,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowMs: number) {
-    if (this.windows.size > 100_000) this.sweep();
     const w = this.current(key) ?? { count: 0, resetAt: Date.now() + windowMs };
     w.count += 1;
     this.windows.set(key, w);
@@ -46,13 +55,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.windows.clear();
   }
 
-  async close() {
-    this.windows.clear();
+  /** How many counters are kept. */
+  get size() {
+    return this.windows.size;
   }
 
-  private sweep() {
-    const now = Date.now();
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  async close() {
+    this.windows.clear();
   }
 }
 
@@ -119,7 +128,7 @@ export const LIMITS = {
    * Login attempts on one account from one client address since the last right password, counted before
    * the password is checked: a guesser is stopped here, while the owner, from another address, gets in.
    */
-  loginAccountClient: { name: 'login:fail-client', max: 10, windowMs: 5 * 60_000 },
+  loginAccountClient: { name: 'login:fail-client', max: 10, windowMs: 15 * 60_000 },
   /** Every address together, one account: OWASP's ceiling of 100 failures an hour against slow, spread guessing. */
   loginAccountCeiling: { name: 'login:fail-account', max: 100, windowMs: 60 * 60_000 },
   registrationIp: { name: 'signup:ip', max: 10, windowMs: 60 * 60_000 },
@@ -128,6 +137,8 @@ export const LIMITS = {
   resetAccount: { name: 'reset:account', max: 5, windowMs: 60 * 60_000 },
   resetConfirmIp: { name: 'reset-confirm:ip', max: 20, windowMs: 60 * 60_000 },
   resendIp: { name: 'resend:ip', max: 10, windowMs: 60 * 60_000 },
+  /** Verification attempts (a key and a password, up to 6 argon2 checks each). */
+  verifyIp: { name: 'verify:ip', max: 20, windowMs: 60 * 60_000 },
   resendAccount: { name: 'resend:account', max: 5, windowMs: 60 * 60_000 },
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
   contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
@@ -135,6 +146,27 @@ export const LIMITS = {
   /** /api/stats/download/count/: the download form asks it live, as its choices change. */
   downloadCountUser: { name: 'download-count:user', max: 600, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
+
+/**
+ * The subject of a per-IP limit: the address itself for IPv4, its /64 network for IPv6 (one subscriber
+ * commonly has a whole /64, and would otherwise have 2^64 addresses to rotate through). IPv4-mapped IPv6
+ * addresses count as their IPv4 address.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /** The 429 of a limit, with its Retry-After; `message` (with {seconds}) says what to do meanwhile. */
 export function tooManyRequests(resetMs: number, message: Message = M.throttled): ApiError {

@@ -136,7 +136,7 @@ const MATRIX: Record<string, Case[]> = {
         return {
           method: 'POST',
           url: '/api/registration/verify-email/',
-          body: { key: await createVerificationKey(t.db, user.id) },
+          body: { key: await createVerificationKey(t.db, user.id), password: PASSWORD },
         };
       },
       expected: all(200),

@@ -135,9 +135,11 @@ export const messages = {
     },
     verifyEmail: {
       title: 'Conferma email',
-      pending: 'Verifica in corso…',
+      intro: 'Per confermare il tuo indirizzo inserisci la password che hai scelto registrandoti.',
+      submit: 'Conferma',
       success: 'Il tuo indirizzo email è stato confermato. Ora puoi accedere.',
-      error: 'Il link di conferma non è valido o è scaduto. Registrati di nuovo per riceverne uno nuovo.',
+      error:
+        'Il link di conferma non è valido o è scaduto: apri il messaggio più recente, o registrati di nuovo per riceverne uno nuovo.',
       toLogin: 'Accedi',
     },
     passwordReset: {

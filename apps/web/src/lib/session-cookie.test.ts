@@ -110,4 +110,20 @@ describe('safeNextPath', () => {
       expect(follow(next), next).toBeNull();
     }
   });
+
+  it('refuses dot segments that collapse into //host once resolved', () => {
+    for (const next of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E//evil.example',
+      '/a/..//evil.example',
+      '/profilo/../..//evil.example',
+      '/././/evil.example/profilo',
+    ]) {
+      expect(follow(next), next).toBeNull();
+    }
+    // A dot segment that stays on a path of the site is resolved, and followed.
+    expect(follow('/profilo/../scarica-dati')).toBe('/scarica-dati');
+  });
 });

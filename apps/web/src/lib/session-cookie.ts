@@ -89,5 +89,10 @@ export function safeNextPath(next: string | null | undefined, origin: string): s
   }
   const url = resolveOnSite(next, origin);
   if (!url || !resolveOnSite(decoded, origin)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse on resolution ("/.//evil.example" becomes "//evil.example"): what is returned
+  // must itself be a path of this site, not a network-path reference to another host.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') || resolveOnSite(path, origin)?.origin !== new URL(origin).origin
+    ? null
+    : path;
 }

@@ -58,13 +58,31 @@ describe('the whole account flow over HTTP', () => {
     expect(mail.html).toContain('flow=verify-email');
     const params = linkParams(mail.text ?? '', 'verify-email');
     expect(mail.text).toContain('https://portale.example.it/?flow=verify-email&key=');
-    const verify = await api.post('/api/registration/verify-email/', { key: params.get('key') });
+    // The key alone (a click) confirms nothing: the password chosen at registration goes with it.
+    const keyOnly = await api.post('/api/registration/verify-email/', { key: params.get('key') });
+    expect(keyOnly.json()).toEqual({ password: ['Questo campo è obbligatorio.'] });
+    const wrong = await api.post('/api/registration/verify-email/', {
+      key: params.get('key'),
+      password: 'Altra-Password-12',
+    });
+    expect(wrong.json()).toEqual({
+      password: ['La password non è quella scelta registrandoti con questo indirizzo.'],
+    });
+    const verify = await api.post('/api/registration/verify-email/', {
+      key: params.get('key'),
+      password: 'Compostiera-Blu-77',
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ detail: 'ok' });
     // Single use.
-    expect((await api.post('/api/registration/verify-email/', { key: params.get('key') })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await api.post('/api/registration/verify-email/', {
+          key: params.get('key'),
+          password: 'Compostiera-Blu-77',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const login = await api.post('/api/auth/login/', {
       email: 'Giulia.Bianchi@example.it',
@@ -161,7 +179,9 @@ describe('the whole account flow over HTTP', () => {
     await smtp.start(port);
     const mail = await smtp.waitFor(email, /Conferma/);
     const key = linkParams(mail.text ?? '', 'verify-email').get('key');
-    expect((await api.post('/api/registration/verify-email/', { key })).statusCode).toBe(200);
+    expect(
+      (await api.post('/api/registration/verify-email/', { key, password: 'Raccolta-Vetro-19' })).statusCode,
+    ).toBe(200);
     const [sent] = await t.db.query<{ status: string }>(
       `SELECT status FROM mail_outbox WHERE to_address = $1`,
       [email],

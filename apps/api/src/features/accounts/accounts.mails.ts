@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPE_LABELS, type User } from '@portal/contract';
+import { ORGANIZATION_TYPE_LABELS, toOneLine, toParagraphs, type User } from '@portal/contract';
 import { renderMail } from '../../plugins/mail-layout';
 import type { Mail } from '../../plugins/mailer';
 
@@ -68,12 +68,19 @@ const quoted = (s: string) =>
 export function licenseRequestedStaffMail(staffEmail: string, user: User): Mail {
   const org = ORGANIZATION_TYPE_LABELS[user.organizationType];
   // Names, organisation and role are single lines (the contract collapses line breaks and control
-  // characters); the intended use may span lines and is quoted.
+  // characters, and so does this mail, for what was stored before); the intended use may span lines
+  // and is quoted.
+  const [firstName, lastName, organization, role] = [
+    user.firstName,
+    user.lastName,
+    user.organization,
+    user.role,
+  ].map(toOneLine);
   return renderMail(staffEmail, {
     subject: `Nuova richiesta di licenza: ${user.email}`,
     paragraphs: [
-      `${user.firstName} ${user.lastName} <${user.email}> ha richiesto la licenza d'uso dei dati.`,
-      `Organizzazione: ${user.organization || '-'} (${org})\nRuolo: ${user.role || '-'}\nUso previsto:\n${quoted(user.intendedUse)}`,
+      `${firstName} ${lastName} <${user.email}> ha richiesto la licenza d'uso dei dati.`,
+      `Organizzazione: ${organization || '-'} (${org})\nRuolo: ${role || '-'}\nUso previsto:\n${quoted(toParagraphs(user.intendedUse))}`,
       `Per approvarla: npm run admin -- license approve ${shellQuote(user.email)}\nPer respingerla: npm run admin -- license revoke ${shellQuote(user.email)}`,
     ],
   });

@@ -55,7 +55,10 @@ export interface NewUser {
   lastName: string;
 }
 
-/** What one registration chose: it takes effect only through the verification key mailed for it. */
+/**
+ * What one registration chose. It takes effect only when a verification key of the address is used
+ * together with this password (migration 008): a click alone never activates it.
+ */
 export interface PendingRegistration {
   passwordHash: string;
   firstName: string;
@@ -64,6 +67,12 @@ export interface PendingRegistration {
 
 export interface ClaimedAddress {
   id: number;
+/**
+ * The password of an account created by a registration, until one of its registrations is confirmed: no
+ * password matches it (it is not an argon2 hash), so the account has no usable password of its own.
+ */
+export const NO_PASSWORD = '!unusable';
+
   /** The address as the account has it (a new account: as typed). */
   email: string;
   /** False when the address already had an account (verified or not): nothing of it was changed. */
@@ -72,20 +81,21 @@ export interface ClaimedAddress {
 }
 
 /**
- * Creates the unverified account of a new address. An address that already has an account is returned
- * locked (FOR UPDATE) and unchanged: a registration never overwrites a password, names or anything else.
+ * Creates the unverified account of a new address, without a usable password (NO_PASSWORD) and without
+ * names: both come with the registration that is confirmed. An address that already has an account is
+ * returned locked (FOR UPDATE) and unchanged: a registration never overwrites anything of an account.
  */
-export async function claimAddress(q: Queryable, user: NewUser): Promise<ClaimedAddress> {
+export async function claimAddress(q: Queryable, email: string): Promise<ClaimedAddress> {
   const [created] = await q.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)
+    `INSERT INTO users (email, password_hash) VALUES ($1, $2)
      ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING id::int AS id`,
-    [user.email, user.passwordHash, user.firstName, user.lastName],
+    [email, NO_PASSWORD],
   );
-  if (created) return { id: created.id, email: user.email, created: true, verified: false };
+  if (created) return { id: created.id, email, created: true, verified: false };
   const [existing] = await q.query<{ id: number; email: string; verified: boolean }>(
     'SELECT id::int AS id, email, verified FROM users WHERE lower(email) = lower($1) FOR UPDATE',
-    [user.email],
+    [email],
   );
   return { ...existing!, created: false };
 }
@@ -108,18 +118,49 @@ export async function markVerified(q: Queryable, id: number): Promise<void> {
   await q.query('UPDATE users SET verified = true WHERE id = $1', [id]);
   await q.query('UPDATE email_verification_keys SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
     id,
+  // Nothing pending is left to confirm: the address has proved it is the account's.
   ]);
 }
 
+  await q.query('UPDATE pending_registrations SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+    id,
+  ]);
+}
+
+/** Registrations stay pending as long as the keys mailed for them (3 days). */
+export async function addPendingRegistration(
+  q: Queryable,
+  userId: number,
+  r: PendingRegistration,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO pending_registrations (user_id, password_hash, first_name, last_name, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+    [userId, r.passwordHash, r.firstName, r.lastName, VERIFICATION_KEY_TTL_DAYS],
+  );
+}
+
+/** The live registrations of an account, newest first (at most `limit`). */
+export async function livePendingRegistrations(
+  q: Queryable,
+  userId: number,
+  limit: number,
+): Promise<(PendingRegistration & { id: number })[]> {
+  return q.query<PendingRegistration & { id: number }>(
+    `SELECT id::int AS id, password_hash AS "passwordHash", first_name AS "firstName", last_name AS "lastName"
+       FROM pending_registrations
+      WHERE user_id = $1 AND used_at IS NULL AND expires_at > now()
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, limit],
+  );
 /**
- * A new verification key for `pending`, the registration it confirms (its password and names), if any.
- * A new registration ends every key mailed before, in the same transaction (`endEarlierKeys`): only
- * the last registration can be confirmed. A resend of the same registration leaves them live.
+ * A new verification key of the address: it proves the mailbox, and confirms whichever pending
+ * registration's password is given with it. A new registration ends the keys mailed before it, in the
+ * same transaction (`endEarlierKeys`); a resend leaves them live, whichever mail the owner opens.
  */
 export async function createVerificationKey(
   q: Queryable,
   userId: number,
-  pending?: PendingRegistration,
   { endEarlierKeys = false } = {},
 ): Promise<string> {
   const key = newSecret(24);
@@ -130,65 +171,44 @@ export async function createVerificationKey(
     );
   }
   await q.query(
-    `INSERT INTO email_verification_keys (key_hash, user_id, expires_at, password_hash, first_name, last_name)
-     VALUES ($1, $2, now() + make_interval(days => $3), $4, $5, $6)`,
-    [
-      sha256(key),
-      userId,
-      VERIFICATION_KEY_TTL_DAYS,
-      pending?.passwordHash ?? null,
-      pending?.firstName ?? null,
-      pending?.lastName ?? null,
-    ],
+    `INSERT INTO email_verification_keys (key_hash, user_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(days => $3))`,
+    [sha256(key), userId, VERIFICATION_KEY_TTL_DAYS],
   );
   return key;
 }
 
-/** The registration of the newest key of the address (resending the mail confirms that one). */
-export async function latestPendingRegistration(
-  q: Queryable,
-  userId: number,
-): Promise<PendingRegistration | undefined> {
-  const [row] = await q.query<PendingRegistration>(
-    `SELECT password_hash AS "passwordHash", first_name AS "firstName", last_name AS "lastName"
-       FROM email_verification_keys
-      WHERE user_id = $1 AND password_hash IS NOT NULL
-      ORDER BY created_at DESC LIMIT 1`,
-    [userId],
-  );
-  return row;
-}
-
-export interface ConsumedKey {
+export interface VerificationTarget {
   userId: number;
-  pending?: PendingRegistration;
+  /** The account's own password hash (NO_PASSWORD for an account made by a registration). */
+  passwordHash: string;
 }
 
-/**
- * Marks a live, unused key of a still unverified account used and returns it, or null for a bad, used or
- * expired key. The caller applies the registration it carries and marks the address verified.
- */
-export async function consumeVerificationKey(q: Queryable, key: string): Promise<ConsumedKey | null> {
-  const [row] = await q.query<{
-    userId: number;
-    passwordHash: string | null;
-    firstName: string;
-    lastName: string;
-  }>(
-    `UPDATE email_verification_keys k SET used_at = now()
-       FROM users u
-      WHERE k.key_hash = $1 AND k.used_at IS NULL AND k.expires_at > now()
-        AND u.id = k.user_id AND NOT u.verified
-      RETURNING k.user_id::int AS "userId", k.password_hash AS "passwordHash", k.first_name AS "firstName",
-                k.last_name AS "lastName"`,
+/** The still unverified account of a live, unused key, or null for a bad, used or expired key. */
+export async function findVerificationTarget(q: Queryable, key: string): Promise<VerificationTarget | null> {
+  const [row] = await q.query<VerificationTarget>(
+    `SELECT u.id::int AS "userId", u.password_hash AS "passwordHash"
+       FROM email_verification_keys k JOIN users u ON u.id = k.user_id
+      WHERE k.key_hash = $1 AND k.used_at IS NULL AND k.expires_at > now() AND NOT u.verified`,
     [sha256(key)],
   );
-  if (!row) return null;
-  const { userId, passwordHash, firstName, lastName } = row;
-  return { userId, pending: passwordHash === null ? undefined : { passwordHash, firstName, lastName } };
+  return row ?? null;
 }
 
-/** The password and names a registration chose become the account's (verification of its key). */
+/** Marks the key used if it is still live for a still unverified account; false otherwise (a race). */
+export async function consumeVerificationKey(q: Queryable, key: string, userId: number): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE email_verification_keys k SET used_at = now()
+       FROM users u
+      WHERE k.key_hash = $1 AND k.user_id = $2 AND k.used_at IS NULL AND k.expires_at > now()
+        AND u.id = k.user_id AND NOT u.verified
+      RETURNING 1`,
+    [sha256(key), userId],
+  );
+  return rows.length === 1;
+}
+
+/** The password and names a registration chose become the account's (its confirmation). */
 export async function applyRegistration(q: Queryable, userId: number, r: PendingRegistration): Promise<void> {
   await q.query(
     `UPDATE users SET password_hash = $2, first_name = $3, last_name = $4, password_changed_at = now()
@@ -253,7 +273,7 @@ export async function updateProfile(q: Queryable, id: number, patch: UserPatch):
   return getUser(q, id);
 }
 
-/** inactive → pending, stamping the request; returns the status before. */
+/** inactive → pending, stamping the request and clearing an earlier revocation; returns the status before. */
 export async function requestLicense(q: Queryable, id: number): Promise<LicenseStatus | null> {
   const [row] = await q.query<{ before: LicenseStatus }>(
     `UPDATE users u SET license_status = 'pending', license_requested_at = now()

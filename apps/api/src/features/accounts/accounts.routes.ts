@@ -18,7 +18,7 @@ import { issueCsrfCookie } from '../../plugins/csrf';
 import { ApiError, type FieldErrors } from '../../plugins/errors';
 import { M, langOf, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
-import { LIMITS } from '../../plugins/rate-limit';
+import { LIMITS, ipKey } from '../../plugins/rate-limit';
 import {
   addressTakenMail,
   licenseRequestedStaffMail,
@@ -27,6 +27,7 @@ import {
   verificationMail,
 } from './accounts.mails';
 import {
+  addPendingRegistration,
   applyRegistration,
   claimAddress,
   consumePasswordResetToken,
@@ -34,9 +35,10 @@ import {
   createPasswordResetToken,
   createVerificationKey,
   findCredentials,
+  findVerificationTarget,
   getUser,
   isResetTokenLive,
-  latestPendingRegistration,
+  livePendingRegistrations,
   markVerified,
   requestLicense,
   setPassword,
@@ -51,6 +53,12 @@ import {
 } from './passwords';
 
 const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
+
+/**
+ * How many of an address's live registrations a sign-in or a verification tries, newest first (there are
+ * at most 5 an hour: LIMITS.registrationAccount).
+ */
+const MAX_PENDING_CHECKED = 3;
 const authErrors = { 401: DetailSchema, 403: DetailSchema };
 
 /** Django's urlsafe_base64_encode(pk): the uid of password reset links. */
@@ -71,6 +79,19 @@ function passwordErrors(req: FastifyRequest, password: string, context: Password
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, rateLimiter, recaptcha } = app;
 
+  /** The newest live registration of the account whose password this is (newest first), if any. */
+  async function pendingWithPassword(userId: number | undefined, password: string) {
+    const candidates =
+      userId === undefined ? [] : await livePendingRegistrations(db, userId, MAX_PENDING_CHECKED);
+    if (candidates.length === 0) await checkPassword(undefined, password);
+    for (const candidate of candidates) {
+      if (await checkPassword(candidate.passwordHash, password)) return candidate;
+    }
+    return undefined;
+  }
+  const matchesPending = async (userId: number | undefined, password: string) =>
+    (await pendingWithPassword(userId, password)) !== undefined;
+
   app.post(
     '/api/auth/login/',
     {
@@ -83,19 +104,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email, password } = req.body;
-      await rateLimiter.consume(LIMITS.loginIp, req.ip);
+      await rateLimiter.consume(LIMITS.loginIp, ipKey(req.ip));
       await recaptcha.require(req.body.recaptcha, 'login', req.ip);
       // Every attempt counts before the password is checked, and a right password resets the counts:
       // parallel guesses cannot all pass a check made before the first of them is counted. A guesser is
       // stopped per account and client address, so the owner, from their own address, still gets in;
       // the per-account ceiling slows guesses spread over many addresses, and its answer points to the
       // password reset, which clears both counts.
-      const clientKey = `${email}|${req.ip}`;
+      const clientKey = `${email}|${ipKey(req.ip)}`;
       await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, M.loginLocked);
       await rateLimiter.consume(LIMITS.loginAccountCeiling, email, M.loginLocked);
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
-      if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+      const own = await checkPassword(user?.passwordHash, password);
+      // The password of a registration not confirmed yet (of a new address, or of one that has an account:
+      // the registrant cannot tell them apart) answers "not verified", as it would for a new account.
+      // A refusal costs at least one more argon2 check, a dummy one when nothing is pending.
+      const registered = !own && (await matchesPending(user?.id, password));
+      if (!user || (!own && !registered)) {
         req.log.info(
           { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
           'login failed',
@@ -104,7 +130,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
       await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
-      if (!user.verified) {
+      if (!user.verified || registered) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
         throw new ApiError(400, { nonFieldErrors: [M.emailNotVerified.it] });
       }
@@ -179,7 +205,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const body = req.body;
-      await rateLimiter.consume(LIMITS.registrationIp, req.ip);
+      await rateLimiter.consume(LIMITS.registrationIp, ipKey(req.ip));
       await rateLimiter.consume(LIMITS.registrationAccount, body.email1);
       await recaptcha.require(body.recaptcha, 'signup', req.ip);
       const fieldErrors: FieldErrors = {};
@@ -198,7 +224,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         lastName: body.lastName,
       };
       await db.transaction(async (tx) => {
-        const account = await claimAddress(tx, { email: body.email1, ...registration });
+        const account = await claimAddress(tx, body.email1);
+        // The password chosen here is only an offer: it takes effect when a key of the address (mailed
+        // there) is used together with it. Whoever registers cannot reach the key; whoever reads the
+        // mail does not know a stranger's password, so a click alone activates nothing.
+        await addPendingRegistration(tx, account.id, registration);
         if (account.verified) {
           // The same answer as for a new address (no one learns that it has an account); its owner is
           // told, and nothing of the account changes.
@@ -206,10 +236,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           req.log.info({ event: 'registration', outcome: 'address-taken', userId: account.id, ip: req.ip });
           return;
         }
-        // The password chosen here takes effect only through the key mailed for it, and every key
-        // mailed before dies: a stranger registering the address again cannot get their password onto
-        // the account through the owner's click on an earlier mail.
-        const key = await createVerificationKey(tx, account.id, registration, { endEarlierKeys: true });
+        // Every key mailed before dies: the newest mail is the one to open.
+        const key = await createVerificationKey(tx, account.id, { endEarlierKeys: true });
         await enqueueMail(tx, verificationMail(config.PUBLIC_URL, account.email, key, !account.created));
         req.log.info(
           {
@@ -230,21 +258,31 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Confirm the address with the key of the verification e-mail',
+        summary:
+          'Confirm the address: the key of the verification e-mail and the password chosen at registration',
         body: VerifyEmailBodySchema,
-        response: { 200: DetailSchema, 400: ValidationErrorSchema, 403: DetailSchema, 404: DetailSchema },
+        response: { 200: DetailSchema, 404: DetailSchema, ...errors },
       },
     },
     async (req) => {
-      const verified = await db.transaction(async (tx) => {
-        const consumed = await consumeVerificationKey(tx, req.body.key);
-        if (!consumed) return null;
-        if (consumed.pending) await applyRegistration(tx, consumed.userId, consumed.pending);
-        await markVerified(tx, consumed.userId);
-        return consumed.userId;
+      const { key, password } = req.body;
+      await rateLimiter.consume(LIMITS.verifyIp, ipKey(req.ip));
+      const target = await findVerificationTarget(db, key);
+      if (!target) throw new ApiError(404, { detail: M.notFound.it });
+      // The key proves the mailbox; the password says which registration its owner made. An account
+      // made by `user create` (not verified) has its own password instead.
+      const chosen = await pendingWithPassword(target.userId, password);
+      if (!chosen && !(await checkPassword(target.passwordHash, password))) {
+        throw new ApiError(400, { password: [M.registrationPasswordMismatch.it] });
+      }
+      const done = await db.transaction(async (tx) => {
+        if (!(await consumeVerificationKey(tx, key, target.userId))) return false;
+        if (chosen) await applyRegistration(tx, target.userId, chosen);
+        await markVerified(tx, target.userId);
+        return true;
       });
-      if (verified === null) throw new ApiError(404, { detail: M.notFound.it });
-      req.log.info({ event: 'email-verified', userId: verified }, 'e-mail address verified');
+      if (!done) throw new ApiError(404, { detail: M.notFound.it });
+      req.log.info({ event: 'email-verified', userId: target.userId }, 'e-mail address verified');
       return { detail: t(langOf(req), M.ok) };
     },
   );
@@ -261,7 +299,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email } = req.body;
-      await rateLimiter.consume(LIMITS.resendIp, req.ip);
+      await rateLimiter.consume(LIMITS.resendIp, ipKey(req.ip));
       await rateLimiter.consume(LIMITS.resendAccount, email);
       // Looked up after the answer: its content and timing are the same whether or not the address has
       // an account waiting for verification.
@@ -269,9 +307,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await findCredentials(db, email);
         if (!user || user.verified) return;
         await db.transaction(async (tx) => {
-          // The new mail confirms the same registration as the last one (its password and names); the
-          // keys mailed for it stay valid, whichever mail the owner opens.
-          const key = await createVerificationKey(tx, user.id, await latestPendingRegistration(tx, user.id));
+          // Another key of the address; the keys mailed before stay valid, whichever mail is opened.
+          const key = await createVerificationKey(tx, user.id);
           await enqueueMail(tx, verificationMail(config.PUBLIC_URL, user.email, key, false));
         });
       });
@@ -291,7 +328,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email } = req.body;
-      await rateLimiter.consume(LIMITS.resetIp, req.ip);
+      await rateLimiter.consume(LIMITS.resetIp, ipKey(req.ip));
       await rateLimiter.consume(LIMITS.resetAccount, email);
       await recaptcha.require(req.body.recaptcha, 'passwordforgotten', req.ip);
       // Looked up after the answer: its content and timing are the same for a known and an unknown address.
@@ -323,7 +360,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const body = req.body;
-      await rateLimiter.consume(LIMITS.resetConfirmIp, req.ip);
+      await rateLimiter.consume(LIMITS.resetConfirmIp, ipKey(req.ip));
       // One answer for a bad uid and a bad token: uids are sequential, so telling them apart would list
       // the accounts.
       const userId = decodeUid(body.uid);
@@ -345,7 +382,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The owner who had to reset because the sign-in limit of the account was reached gets in at once.
       await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
-      await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${req.ip}`);
+      await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${ipKey(req.ip)}`);
       req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
       return { detail: t(langOf(req), M.passwordResetDone) };
     },

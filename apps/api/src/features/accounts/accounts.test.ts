@@ -217,13 +217,17 @@ describe('POST /api/registration/', () => {
 describe('e-mail verification', () => {
   it('404 for a bad, used or expired key', async () => {
     const api = client(app);
-    expect((await api.post('/api/registration/verify-email/', { key: 'nope' })).json()).toEqual({
+    expect(
+      (await api.post('/api/registration/verify-email/', { key: 'nope', password: PASSWORD })).json(),
+    ).toEqual({
       detail: 'Non trovato.',
     });
     const [mail] = await outbox(t.db, 'new@example.it');
     const key = linkParams(mail!.text, 'verify-email').get('key');
     await t.db.query(`UPDATE email_verification_keys SET expires_at = now() - interval '1 second'`);
-    expect((await api.post('/api/registration/verify-email/', { key })).statusCode).toBe(404);
+    expect((await api.post('/api/registration/verify-email/', { key, password: PASSWORD })).statusCode).toBe(
+      404,
+    );
   });
   it('resend-email: always 200, mails only an unverified address', async () => {
     const api = client(app);
@@ -236,7 +240,9 @@ describe('e-mail verification', () => {
     const after = await outbox(t.db);
     expect(after.slice(before).map((m) => m.to)).toEqual(['new@example.it']);
     const key = linkParams(after.at(-1)!.text, 'verify-email').get('key');
-    expect((await api.post('/api/registration/verify-email/', { key })).statusCode).toBe(200);
+    expect((await api.post('/api/registration/verify-email/', { key, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 

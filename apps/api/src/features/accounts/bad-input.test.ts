@@ -46,7 +46,7 @@ const endpoints: { method: 'POST' | 'PATCH'; url: string; valid: Record<string, 
         password: PASSWORD,
       },
     },
-    { method: 'POST', url: '/api/registration/verify-email/', valid: { key: 'abc' } },
+    { method: 'POST', url: '/api/registration/verify-email/', valid: { key: 'abc', password: PASSWORD } },
     { method: 'POST', url: '/api/registration/resend-email/', valid: { email } },
     { method: 'POST', url: '/api/auth/password/reset/', valid: { email } },
     {

@@ -12,14 +12,15 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * True when password matches the stored hash. Without a stored hash (no such user) a dummy hash is
- * verified anyway, so an unknown address takes as long as a wrong password.
+ * True when password matches the stored hash. Without a usable stored hash (no such user, no pending
+ * registration, an account whose password is not chosen yet) a dummy hash is verified anyway, so every
+ * refusal costs the same work, whatever was found.
  */
 export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('dummy password that never matches anything');
-  const target = stored ?? (await dummyHash);
-  const ok = await verify(target, password).catch(() => false);
-  return stored ? ok : false;
+  const usable = stored?.startsWith('$argon2') ? stored : undefined;
+  const ok = await verify(usable ?? (await dummyHash), password).catch(() => false);
+  return usable ? ok : false;
 }
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -27,7 +27,7 @@ function rateLimitSuite(name: string, makeStore: () => RateLimitStore) {
       await t?.drop();
     });
 
-    it('login: 10 failures per account and address in 5 minutes, then 429 with Retry-After; the owner elsewhere gets in', async () => {
+    it('login: 10 failures per account and address in 15 minutes, then 429 with Retry-After; the owner elsewhere gets in', async () => {
       const api = client(app);
       for (let i = 0; i < 10; i++) {
         const res = await api.post(

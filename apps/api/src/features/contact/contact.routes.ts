@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBodySchema, DetailSchema, ValidationErrorSchema } from '@portal/contract';
 import { M, langOf, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
-import { LIMITS } from '../../plugins/rate-limit';
+import { LIMITS, ipKey } from '../../plugins/rate-limit';
 import { contactStaffMail } from './contact.mails';
 import { insertContactMessage } from './contact.repo';
 
@@ -21,7 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const body = req.body;
-      await rateLimiter.consume(LIMITS.contactIp, req.ip);
+      await rateLimiter.consume(LIMITS.contactIp, ipKey(req.ip));
       await rateLimiter.consume(LIMITS.contactAccount, body.email);
       await recaptcha.require(body.recaptcha, 'contact', req.ip);
       await db.transaction(async (tx) => {

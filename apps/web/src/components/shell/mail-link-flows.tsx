@@ -1,7 +1,7 @@
 'use client';
 
-import type { PasswordResetConfirmBody } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import type { PasswordResetConfirmBody, VerifyEmailBody } from '@portal/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
@@ -9,22 +9,13 @@ import type { AuthFlow } from './auth-flow';
 import { describedBy, FormErrors, FormField, requiredRule, SubmitButton, SuccessMessage } from './form-parts';
 import { useFormSubmit } from './use-form-submit';
 
-/** A verification key is single use: one request per key, even if the panel mounts twice. */
-const verifications = new Map<string, Promise<boolean>>();
+type VerifyValues = Pick<VerifyEmailBody, 'password'>;
+const VERIFY_FIELDS = ['password'] as const;
 
-function verify(key: string): Promise<boolean> {
-  let pending = verifications.get(key);
-  if (!pending) {
-    pending = apiRequest('POST', '/api/registration/verify-email/', { body: { key } }).then(
-      () => true,
-      () => false,
-    );
-    verifications.set(key, pending);
-  }
-  return pending;
-}
-
-/** ?flow=verify-email&key=…: confirms the address, then offers the login. */
+/**
+ * ?flow=verify-email&key=…: the key proves the mailbox, and the password chosen at registration says
+ * which registration to confirm (a click alone activates nobody's password); then the login.
+ */
 export function VerifyEmailPanel({
   verificationKey,
   switchTo,
@@ -32,30 +23,70 @@ export function VerifyEmailPanel({
   verificationKey: string;
   switchTo(flow: AuthFlow): void;
 }) {
-  const [state, setState] = useState<'pending' | 'ok' | 'error'>('pending');
-  useEffect(() => {
-    let cancelled = false;
-    void verify(verificationKey).then((ok) => {
-      if (!cancelled) setState(ok ? 'ok' : 'error');
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [verificationKey]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<VerifyValues>({ defaultValues: { password: '' } });
+  const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, VERIFY_FIELDS);
+  const [done, setDone] = useState(false);
+  const [deadKey, setDeadKey] = useState(false);
+
+  const onSubmit = handleSubmit((values) =>
+    run(
+      async () => {
+        await apiRequest('POST', '/api/registration/verify-email/', {
+          body: { key: verificationKey, ...values } satisfies VerifyEmailBody,
+        });
+        setDone(true);
+      },
+      (error) => {
+        // A bad, used or expired key: say so in words, not the API's "Non trovato.".
+        if (error.status !== 404) return false;
+        setNonFieldErrors([messages.modal.verifyEmail.error]);
+        setDeadKey(true);
+        return true;
+      },
+    ),
+  );
+
+  if (done) {
+    return (
+      <div className="auth-form">
+        <SuccessMessage>{messages.modal.verifyEmail.success}</SuccessMessage>
+        <p>
+          <button type="button" className="button button--block" onClick={() => switchTo('login')}>
+            {messages.modal.verifyEmail.toLogin}
+          </button>
+        </p>
+      </div>
+    );
+  }
 
   return (
-    <div className="auth-form">
-      {state === 'pending' ? <p role="status">{messages.modal.verifyEmail.pending}</p> : null}
-      {state === 'ok' ? <SuccessMessage>{messages.modal.verifyEmail.success}</SuccessMessage> : null}
-      {state === 'error' ? <FormErrors errors={[messages.modal.verifyEmail.error]} /> : null}
-      {state !== 'pending' ? (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <p>{messages.modal.verifyEmail.intro}</p>
+      <FormField id="verify-password" label={messages.fields.password} error={errors.password} required>
+        <input
+          id="verify-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...describedBy('verify-password', errors.password)}
+          {...register('password', requiredRule)}
+        />
+      </FormField>
+      <SubmitButton pending={pending}>{messages.modal.verifyEmail.submit}</SubmitButton>
+      <FormErrors errors={nonFieldErrors} />
+      {deadKey ? (
         <p>
           <button type="button" className="button button--block" onClick={() => switchTo('login')}>
             {messages.modal.verifyEmail.toLogin}
           </button>
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }
 

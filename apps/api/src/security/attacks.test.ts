@@ -3,7 +3,7 @@ import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { printable } from '../cli/admin';
 import type { Db } from '../db/db';
-import { MemoryRateLimitStore } from '../plugins/rate-limit';
+import { MemoryRateLimitStore, ipKey } from '../plugins/rate-limit';
 import { createTestDb, type TestDb } from '../../test/db';
 import { CSRF, PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
 
@@ -347,5 +347,35 @@ describe('cookies and mails (finding 11)', () => {
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     expect(links.length).toBeGreaterThan(0);
     for (const l of links) expect(new URL(l).origin).toBe('http://localhost:3000');
+  });
+});
+
+describe('per-IP limits against rotating addresses (finding 3, after the audit)', () => {
+  it('counts an IPv6 client by its /64, an IPv4 client (mapped or not) by its address', async () => {
+    expect(ipKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipKey('::1')).toBe('0:0:0:0::/64');
+    expect(ipKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(ipKey('192.0.2.7')).toBe('192.0.2.7');
+    const api = client(app);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const res = await api.post(
+        '/api/registration/resend-email/',
+        { email: `rotate-${i}@example.it` },
+        { ip: `2001:db8:7:7::${i.toString(16)}` },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+  });
+
+  it('keeps a bounded number of counters in memory, whatever the number of addresses', async () => {
+    const bounded = new MemoryRateLimitStore(100);
+    for (let i = 0; i < 1000; i++) await bounded.hit(`resend:ip:198.51.100.${i}`, 60_000);
+    expect(bounded.size).toBeLessThanOrEqual(100);
+    // The most recent counters are the ones kept.
+    expect((await bounded.peek('resend:ip:198.51.100.999')).count).toBe(1);
   });
 });

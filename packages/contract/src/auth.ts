@@ -53,6 +53,12 @@ export const UserSchema = z.object({
   licenseStatus: LicenseStatusSchema,
   licenseRequestedAt: z.string().nullable().describe('ISO 8601, last licence request'),
   licenseApprovedAt: z.string().nullable().describe('ISO 8601, set while the licence is active'),
+  licenseRevokedAt: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO 8601, when the staff last revoked an active licence; null after a new request or approval',
+    ),
 });
 export type User = z.infer<typeof UserSchema>;
 

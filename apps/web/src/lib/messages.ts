@@ -182,8 +182,11 @@ export const messages = {
     licenseAllows:
       'La licenza d’uso dei dati è gratuita. Con la licenza attiva puoi scaricare in formato CSV i dati filtrati di raccolta differenziata per regione, provincia e comune dalla pagina Scarica dati, impegnandoti a citare la fonte e a non usarli in modo da trarre in inganno.',
     licenseRegistered:
-      'Come utente registrato puoi già scaricare le singole statistiche in formato pdf, png e jpg.',
+      'Con il tuo account puoi già scaricare le singole statistiche in formato pdf, png e jpg.',
     licenseInactive: 'Non hai ancora una licenza attiva. Richiedila: lo staff esaminerà la tua richiesta.',
+    licenseRevoked: (date: string) =>
+      `La tua licenza è stata revocata il ${date}. Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.`,
+    licenseRequestAgain: 'Richiedi di nuovo la licenza',
     licensePending: (date: string | null) =>
       date
         ? `La tua richiesta del ${date} è in attesa di approvazione da parte dello staff. Riceverai un'email quando sarà approvata.`
@@ -199,12 +202,17 @@ export const messages = {
     title: 'Scarica dati',
     inactive:
       'Per scaricare i dati in formato CSV serve una licenza d’uso attiva. Non hai ancora richiesto la licenza.',
+    revoked: (date: string) =>
+      `Per scaricare i dati in formato CSV serve una licenza d’uso attiva. La tua licenza è stata revocata il ${date}: puoi richiederla di nuovo dalla pagina del profilo.`,
+    toLicenseAgain: 'Richiedi di nuovo la licenza',
     pending:
       'Per scaricare i dati in formato CSV serve una licenza d’uso attiva. La tua richiesta è in attesa di approvazione.',
     toLicense: 'Vai alla sottoscrizione',
   },
   contact: {
     metaTitle: 'Contatti',
+    metaDescription:
+      'Scrivi all’Osservatorio Raccolta Differenziata: domande sui dati, segnalazioni sulla piattaforma, esperienze di prevenzione locale.',
     title: 'Contatti',
     intro:
       'Hai una domanda sui dati, una segnalazione sulla piattaforma o un’esperienza di prevenzione locale da raccontare? Scrivici: ti risponderemo all’indirizzo email che indichi.',

@@ -19,11 +19,12 @@ export interface Credentials {
 const USER_COLUMNS = `id::int AS pk, email, first_name AS "firstName", last_name AS "lastName",
   organization, organization_type AS "organizationType", role, intended_use AS "intendedUse",
   license_status AS "licenseStatus", license_requested_at AS "licenseRequestedAt",
-  license_approved_at AS "licenseApprovedAt"`;
+  license_approved_at AS "licenseApprovedAt", license_revoked_at AS "licenseRevokedAt"`;
 
-type UserRow = Omit<User, 'licenseRequestedAt' | 'licenseApprovedAt'> & {
+type UserRow = Omit<User, 'licenseRequestedAt' | 'licenseApprovedAt' | 'licenseRevokedAt'> & {
   licenseRequestedAt: Date | string | null;
   licenseApprovedAt: Date | string | null;
+  licenseRevokedAt: Date | string | null;
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -31,6 +32,7 @@ const toUser = (row: UserRow): User => ({
   ...row,
   licenseRequestedAt: iso(row.licenseRequestedAt),
   licenseApprovedAt: iso(row.licenseApprovedAt),
+  licenseRevokedAt: iso(row.licenseRevokedAt),
 });
 
 export async function getUser(q: Queryable, id: number): Promise<User | null> {
@@ -273,10 +275,10 @@ export async function updateProfile(q: Queryable, id: number, patch: UserPatch):
   return getUser(q, id);
 }
 
-/** inactive → pending, stamping the request; returns the status before. */
+/** inactive → pending, stamping the request and clearing an earlier revocation; returns the status before. */
 export async function requestLicense(q: Queryable, id: number): Promise<LicenseStatus | null> {
   const [row] = await q.query<{ before: LicenseStatus }>(
-    `UPDATE users u SET license_status = 'pending', license_requested_at = now()
+    `UPDATE users u SET license_status = 'pending', license_requested_at = now(), license_revoked_at = NULL
        FROM (SELECT id, license_status AS before FROM users WHERE id = $1 FOR UPDATE) old
       WHERE u.id = old.id AND old.before = 'inactive'
       RETURNING old.before`,
@@ -290,7 +292,11 @@ export async function requestLicense(q: Queryable, id: number): Promise<LicenseS
   return current?.status ?? null;
 }
 
-/** Staff decision: active (approve) or inactive (revoke or reject). Returns the user before, or null. */
+/**
+ * Staff decision: active (approve) or inactive (revoke or reject). An active licence made inactive is
+ * stamped revoked; an approval clears the stamp, and turning down a pending request or revoking again
+ * leaves it as it is (empty since the request). Returns the user before, or null.
+ */
 export async function setLicenseStatus(
   q: Queryable,
   email: string,
@@ -298,7 +304,11 @@ export async function setLicenseStatus(
 ): Promise<{ id: number; email: string; firstName: string; before: LicenseStatus } | null> {
   const [row] = await q.query<{ id: number; email: string; firstName: string; before: LicenseStatus }>(
     `UPDATE users u SET license_status = $2,
-            license_approved_at = CASE WHEN $2 = 'active' THEN now() ELSE NULL END
+            license_approved_at = CASE WHEN $2 = 'active' THEN now() ELSE NULL END,
+            license_revoked_at = CASE
+              WHEN $2 = 'active' THEN NULL
+              WHEN old.before = 'active' THEN now()
+              ELSE u.license_revoked_at END
        FROM (SELECT id, license_status AS before FROM users WHERE lower(email) = lower($1) FOR UPDATE) old
       WHERE u.id = old.id
       RETURNING u.id::int AS id, u.email, u.first_name AS "firstName", old.before`,

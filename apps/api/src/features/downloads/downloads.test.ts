@@ -44,6 +44,7 @@ beforeAll(async () => {
              ('082046', 2023, 38100, 17100, 8800, NULL, NULL, 'ispra-comuni', 3),
              ('082053', 2022, 640000, 380000, 51000, NULL, NULL, 'ispra-comuni', 3),
              ('082046', 2022, 38200, 17200, 8100, NULL, NULL, 'ispra-comuni', 3);
+    UPDATE waste_stats SET cost_per_capita = 187.456 WHERE city_id = '082053' AND year = 2024;
     INSERT INTO waste_fraction_stats (city_id, year, fraction_id, tonnes) VALUES
       ('082053', 2024, 'carta-cartone', 19798.559), ('082053', 2024, 'vetro', 6531.225),
       ('082053', 2023, 'carta-cartone', 18000), ('082053', 2022, 'carta-cartone', 17000),
@@ -240,8 +241,12 @@ describe('CSV export (collection data)', () => {
       sigla_provincia: 'PA',
       popolazione: '625956',
       rifiuti_urbani_t: '361203,856',
+      // 361203.856 t × 1000 / 625956 inhabitants = 577.0435… kg
+      rifiuti_urbani_kg_abitante: '577,04',
       raccolta_differenziata_t: '62644,786',
       raccolta_differenziata_percentuale: '17,34',
+      raccolta_differenziata_kg_abitante: '100,08',
+      costo_servizio_euro_abitante: '187,46',
       'carta-cartone_t': '19798,559',
       vetro_t: '6531,225',
     });
@@ -333,6 +338,7 @@ describe('CSV export (collection data)', () => {
     expect(city[0]).toMatchObject({
       anno: '2023',
       rifiuti_urbani_t: '',
+      rifiuti_urbani_kg_abitante: '',
       raccolta_differenziata_percentuale: '76,95',
     });
   });

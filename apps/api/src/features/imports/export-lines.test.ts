@@ -69,6 +69,23 @@ describe('CSV export lines', () => {
     expect(await ensureExportLines(t.db)).toBe(false);
   });
 
+  it('are formatted again at start when they were formatted with other columns (an earlier version)', async () => {
+    const lines = 'SELECT pos, line FROM waste_export_lines ORDER BY pos';
+    await refreshExportLines(t.db);
+    const [current] = await t.db.query<{ line: string }>('SELECT line FROM waste_export_header');
+    const expected = await t.db.query(lines);
+    expect(expected.length).toBeGreaterThan(0);
+    // The layout before the kg produced per inhabitant, as an older version stored it.
+    const old = current!.line.replace(';rifiuti_urbani_kg_abitante;', ';');
+    expect(old).not.toBe(current!.line);
+    await t.db.query('UPDATE waste_export_header SET line = $1', [old]);
+    await t.db.query(`UPDATE waste_export_lines SET line = 'riga;del;vecchio;formato'`);
+    expect(await ensureExportLines(t.db)).toBe(true);
+    expect(await t.db.query('SELECT line FROM waste_export_header')).toEqual([{ line: current!.line }]);
+    expect(await t.db.query(lines)).toEqual(expected);
+    expect(await ensureExportLines(t.db)).toBe(false);
+  });
+
   it('format every cell as the CSV helpers do, and a CSV parser reads them back', async () => {
     await refreshExportLines(t.db);
     const { text, rows } = await exportText({ level: 'city', id: '082053' });
@@ -86,6 +103,7 @@ describe('CSV export lines', () => {
       'regione',
       'popolazione',
       'rifiuti_urbani_t',
+      'rifiuti_urbani_kg_abitante',
       'raccolta_differenziata_t',
       'raccolta_differenziata_percentuale',
       'raccolta_differenziata_kg_abitante',
@@ -106,6 +124,7 @@ describe('CSV export lines', () => {
         regione: 'Sicilia',
         popolazione: '1000',
         rifiuti_urbani_t: formatNumber(n * 10, 3),
+        rifiuti_urbani_kg_abitante: formatNumber((n * 10 * 1000) / 1000, 2),
         raccolta_differenziata_t: formatNumber(n, 3),
         raccolta_differenziata_percentuale: formatNumber(10, 2),
         raccolta_differenziata_kg_abitante: formatNumber((n * 1000) / 1000, 2),

@@ -20,6 +20,7 @@ const HEAD = [
   'regione',
   'popolazione',
   'rifiuti_urbani_t',
+  'rifiuti_urbani_kg_abitante',
   'raccolta_differenziata_t',
   'raccolta_differenziata_percentuale',
   'raccolta_differenziata_kg_abitante',
@@ -43,12 +44,21 @@ function headerCell(name: string): string {
   return /[;"\r\n]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
 }
 
+/** The fractions, in column order, and the header line the export of this code has for them. */
+async function exportLayout(
+  q: Pick<Queryable, 'query'>,
+): Promise<{ fractions: { id: string }[]; header: string }> {
+  const fractions = await q.query<{ id: string }>('SELECT id FROM waste_fractions ORDER BY position');
+  const header = [...HEAD, ...fractions.map((f) => `${f.id}_t`), ...TAIL].map(headerCell).join(';');
+  return { fractions, header };
+}
+
 /**
  * Recomputes every export line and the header from waste_stats, the geography and the fractions, in the
  * caller's transaction (readers see the old lines or the new ones, never a mix).
  */
 export async function refreshExportLines(q: Queryable): Promise<void> {
-  const fractions = await q.query<{ id: string }>('SELECT id FROM waste_fractions ORDER BY position');
+  const { fractions, header } = await exportLayout(q);
   const pivot = fractions.length
     ? `LEFT JOIN (
          SELECT city_id, year, ${fractions
@@ -66,6 +76,7 @@ export async function refreshExportLines(q: Queryable): Promise<void> {
     text('r.name'),
     num('w.population', 0),
     num('w.produced_t'),
+    num('w.produced_t * 1000 / NULLIF(w.population, 0)', 2),
     num('w.sorted_t'),
     num('coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0))', 2),
     num('w.sorted_t * 1000 / NULLIF(w.population, 0)', 2),
@@ -87,7 +98,6 @@ export async function refreshExportLines(q: Queryable): Promise<void> {
       ORDER BY w.city_id, w.year`,
     fractions.map((f) => f.id),
   );
-  const header = [...HEAD, ...fractions.map((f) => `${f.id}_t`), ...TAIL].map(headerCell).join(';');
   await q.query(
     `INSERT INTO waste_export_header (line) VALUES ($1)
      ON CONFLICT (only_row) DO UPDATE SET line = EXCLUDED.line`,
@@ -95,15 +105,20 @@ export async function refreshExportLines(q: Queryable): Promise<void> {
   );
 }
 
-/** Formats the export lines of a database that has data but none yet (one migrated from before them). */
+/**
+ * Formats the export lines of a database that has data but no lines yet (one migrated from before them),
+ * or lines of another column layout (formatted by an earlier version of this code, e.g. before
+ * rifiuti_urbani_kg_abitante): the stored header tells which. True when it formatted them.
+ */
 export async function ensureExportLines(db: {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   query: Queryable['query'];
 }): Promise<boolean> {
-  const [state] = await db.query<{ header: boolean; data: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM waste_export_header) AS header, EXISTS (SELECT 1 FROM waste_stats) AS data`,
+  const [state] = await db.query<{ header: string | null; data: boolean }>(
+    `SELECT (SELECT line FROM waste_export_header) AS header, EXISTS (SELECT 1 FROM waste_stats) AS data`,
   );
-  if (state?.header || !state?.data) return false;
+  if (!state?.data) return false;
+  if (state.header === (await exportLayout(db)).header) return false;
   await db.transaction((tx) => refreshExportLines(tx));
   await db.query('ANALYZE waste_export_lines');
   return true;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { DownloadDataForm } from '../../components/downloads/download-form';
+import { licenseGate } from '../../components/downloads/license-gate';
 import { LicenseBadge } from '../../components/shell/license-badge';
 import { canDownloadCsv } from '../../components/shell/nav-links';
 import { messages } from '../../lib/messages';
@@ -9,11 +10,15 @@ import { getServerSession, loginRedirectPath } from '../../lib/session.server';
 
 export const metadata: Metadata = { title: messages.download.metaTitle };
 
-/** Private, and the CSV download needs licence active (SPEC §6); otherwise the page says why. */
+/**
+ * Private, and the CSV download needs licence active (SPEC §6); otherwise the page says why: a request
+ * waiting, a licence revoked (and when), or none asked yet.
+ */
 export default async function DownloadPage() {
   const { user } = await getServerSession();
   if (!user) redirect(loginRedirectPath('/scarica-dati'));
   if (!canDownloadCsv(user)) {
+    const gate = licenseGate(user);
     return (
       <>
         <h1>{messages.download.title}</h1>
@@ -22,9 +27,9 @@ export default async function DownloadPage() {
             <span>{messages.profile.licenseStatusLabel}</span>
             <LicenseBadge status={user.licenseStatus} />
           </p>
-          <p>{user.licenseStatus === 'pending' ? messages.download.pending : messages.download.inactive}</p>
+          <p>{gate.text}</p>
           <p>
-            <Link href="/profilo#license-section">{messages.download.toLicense}</Link>
+            <Link href="/profilo#license-section">{gate.link}</Link>
           </p>
         </div>
       </>

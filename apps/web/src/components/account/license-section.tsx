@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { toNormalizedError, apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
+import { formatLicenseDate } from '../downloads/license-gate';
 import { FormErrors, SuccessMessage } from '../shell/form-parts';
 import { LicenseBadge } from '../shell/license-badge';
 import { useSession } from '../shell/session-provider';
@@ -25,6 +26,7 @@ export function LicenseSection() {
   const [requested, setRequested] = useState(false);
   if (!user) return null;
   const status = user.licenseStatus ?? 'inactive';
+  const revokedOn = status === 'inactive' ? formatLicenseDate(user.licenseRevokedAt) : null;
 
   const request = async () => {
     setPending(true);
@@ -52,9 +54,13 @@ export function LicenseSection() {
       <p>{messages.profile.licenseRegistered}</p>
       {status === 'inactive' ? (
         <>
-          <p>{messages.profile.licenseInactive}</p>
+          <p>{revokedOn ? messages.profile.licenseRevoked(revokedOn) : messages.profile.licenseInactive}</p>
           <button type="button" className="button" onClick={request} disabled={pending} aria-busy={pending}>
-            {pending ? messages.fields.sending : messages.profile.licenseRequest}
+            {pending
+              ? messages.fields.sending
+              : revokedOn
+                ? messages.profile.licenseRequestAgain
+                : messages.profile.licenseRequest}
           </button>
         </>
       ) : null}

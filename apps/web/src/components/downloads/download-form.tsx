@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import {
   AreaStatsSchema,
   DATA_SOURCES,
+  type City,
   DownloadCountSchema,
   RvmOperatorListSchema,
   RvmYearsSchema,
@@ -11,6 +12,7 @@ import {
 import { normalizeApiError } from '../../lib/api-errors';
 import { apiRequest } from '../../lib/api.client';
 import { requestFile, type FileFailure } from '../../lib/download-file';
+import { ComuneCombobox } from '../explorer/comune-search';
 import { describeDownloadFailure, formatWait } from './download-error';
 import {
   downloadQuery,
@@ -53,12 +55,8 @@ const FALLBACK_NAME: Record<DownloadSource, string> = {
 };
 const itNumber = new Intl.NumberFormat('it-IT');
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, {
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-    signal,
-  });
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -120,8 +118,8 @@ export function DownloadDataForm() {
   const [level, setLevel] = useState<DownloadLevel>('country');
   const [regionId, setRegionId] = useState('');
   const [provinceId, setProvinceId] = useState('');
-  const [cityText, setCityText] = useState('');
-  const [cityOptions, setCityOptions] = useState<(Named & { provinceSigla: string })[]>([]);
+  // The comune picked from the suggestions (null until one is, or once its text is edited).
+  const [city, setCity] = useState<City | null>(null);
   const [years, setYears] = useState<number[]>([]);
   const [wasteFraction, setWasteFraction] = useState('');
   const [sortingType, setSortingType] = useState('');
@@ -154,28 +152,7 @@ export function DownloadDataForm() {
       .catch(() => setProvinces([]));
   }, [regionId]);
 
-  useEffect(() => {
-    const text = cityText.trim();
-    if (text.length < 2) return setCityOptions([]);
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      getJson<{ results: (Named & { provinceSigla: string })[] }>(
-        `/api/cities/city/?search=${encodeURIComponent(text)}&pageSize=10`,
-        ctrl.signal,
-      )
-        .then((page) => setCityOptions(page.results))
-        .catch(() => {});
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [cityText]);
-
-  const cityId = useMemo(() => {
-    const match = cityOptions.find((c) => `${c.name} (${c.provinceSigla})` === cityText);
-    return match?.id ?? '';
-  }, [cityOptions, cityText]);
+  const cityId = city?.id ?? '';
 
   // The years of the chosen source and area, loaded again when either changes.
   const yearsFrom = yearsPath({ source, level, regionId, provinceId, cityId, operator });
@@ -289,7 +266,11 @@ export function DownloadDataForm() {
             <select
               id="download-level"
               value={level}
-              onChange={(e) => setLevel(e.target.value as DownloadLevel)}
+              onChange={(e) => {
+                setLevel(e.target.value as DownloadLevel);
+                // The comune search starts empty when shown again: so does the choice.
+                setCity(null);
+              }}
               name="level"
             >
               {(Object.keys(m.levels) as DownloadLevel[]).map((l) => (
@@ -336,23 +317,15 @@ export function DownloadDataForm() {
             </div>
           ) : null}
           {level === 'city' ? (
-            <div className={styles.field}>
-              <label htmlFor="download-city">{m.city}</label>
-              <input
-                id="download-city"
-                type="search"
-                name="city"
-                list="download-city-options"
-                value={cityText}
+            <div className={`${styles.field} ${styles.cityField}`}>
+              <ComuneCombobox
+                label={m.city}
                 placeholder={m.cityPlaceholder}
-                autoComplete="off"
-                onChange={(e) => setCityText(e.target.value)}
+                onChoose={setCity}
+                onClear={() => setCity(null)}
+                labelClassName=""
+                inputClassName={styles.cityInput}
               />
-              <datalist id="download-city-options">
-                {cityOptions.map((c) => (
-                  <option key={c.id} value={`${c.name} (${c.provinceSigla})`} />
-                ))}
-              </datalist>
             </div>
           ) : null}
         </div>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { comuneSearchMessages as m, hiddenMatches } from './comune-search-messages';
+
+describe('comune search: matches the suggestions leave out', () => {
+  it('counts them from the API total and the suggestions shown', () => {
+    expect(hiddenMatches(208, 8)).toBe(200);
+    expect(hiddenMatches(8, 8)).toBe(0);
+    expect(hiddenMatches(3, 3)).toBe(0);
+    // A total older than the page (the data changed in between) never gives a negative number.
+    expect(hiddenMatches(2, 3)).toBe(0);
+  });
+
+  it('says how many more there are and how to narrow the search', () => {
+    expect(m.more(200)).toBe('Altri 200 comuni: scrivi qualche lettera in più.');
+    expect(m.more(1)).toBe('Un altro comune: scrivi qualche lettera in più.');
+    expect(m.more(12345)).toBe('Altri 12.345 comuni: scrivi qualche lettera in più.');
+    expect(m.someResults(8, 208)).toBe(
+      '208 comuni trovati, ne sono mostrati 8: scrivi qualche lettera in più.',
+    );
+  });
+});

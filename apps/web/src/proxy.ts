@@ -1,14 +1,17 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, createNonce } from './lib/security-headers';
+import { PATHNAME_HEADER, SEARCH_HEADER, withoutTrailingSlash } from './lib/seo';
 
 /**
- * Two jobs, on every request but static files:
+ * Three jobs, on every request but static files:
  *
  * - Forwards /api/* to the API, so the browser sees one origin and one cookie jar.
  *   This is done here rather than with `rewrites` in next.config.ts because `next build` writes the
  *   rewrite destinations into .next/routes-manifest.json: API_URL would be frozen at build time.
  *   Proxy runs on the Node.js runtime and reads API_URL on every `next start`.
  *   The path is forwarded byte for byte, trailing slash included (skipTrailingSlashRedirect is on).
+ * - Redirects a page address with a trailing slash (/contatti/) to the canonical one (/contatti), 308,
+ *   query kept. Next.js's own redirect is off (skipTrailingSlashRedirect) because it would hit /api/*.
  * - Gives every page a Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
  *   request's CSP header while rendering and puts it on its scripts (lib/security-headers.ts).
  *   The other security headers come from next.config.ts headers().
@@ -41,6 +44,13 @@ export function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(`${apiUrl}${pathname}${search}`));
   }
 
+  const canonicalPath = withoutTrailingSlash(pathname);
+  if (canonicalPath !== null) {
+    // From the raw URL: a NextURL clone would keep the trailing slash, and re-encode the query.
+    const url = new URL(request.url);
+    return NextResponse.redirect(new URL(`${canonicalPath}${url.search}`, url), 308);
+  }
+
   const csp = contentSecurityPolicy({
     nonce: createNonce(),
     tagManager: Boolean(process.env.NEXT_PUBLIC_GTM_ID),
@@ -49,6 +59,9 @@ export function proxy(request: NextRequest) {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
+  // The address of the page, for its canonical link (lib/seo.server.ts); whatever the client sent is replaced.
+  requestHeaders.set(PATHNAME_HEADER, pathname);
+  requestHeaders.set(SEARCH_HEADER, search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   return response;

@@ -1,5 +1,6 @@
 export * from './legend';
 export * from './format';
 export * from './options';
+export * from './figure';
 export * from './map';
 export * from './rvm';

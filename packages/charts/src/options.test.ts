@@ -1,14 +1,20 @@
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import {
   actionCountsBarOption,
   countShareBarOption,
+  estimateTextWidth,
   fractionSetLabel,
   fractionSetsBarOption,
   fractionsBarOption,
   fractionsPieOption,
+  fractionsWithRemainder,
+  hasFractionSetDistribution,
+  NARROW_BAR_WIDTH,
   rdTrendOption,
+  REMAINDER_COLOR,
+  shareBaseText,
   shortFractionSetLabel,
-  truncateLabel,
 } from './options';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,8 +48,8 @@ describe('chart options', () => {
       { year: 2022, value: 65.89, method: 'weighted_mean' },
       { year: 2024, value: 67.69, method: 'tonnes' },
     ]) as Any;
-    expect(option.xAxis.data).toEqual(['2022', '2024']);
-    expect(option.series[0].data.map((d: Any) => d.symbol)).toEqual(['emptyCircle', 'circle']);
+    expect(option.xAxis.data).toEqual(['2022', '2023', '2024']);
+    expect(option.series[0].data.map((d: Any) => d?.symbol ?? null)).toEqual(['emptyCircle', null, 'circle']);
     expect(option.yAxis.max).toBe(100);
     expect(option.tooltip.valueFormatter(65.89)).toBe('65,9%');
   });
@@ -74,9 +80,200 @@ describe('chart options', () => {
     const actions = actionCountsBarOption([{ name: 'Acquisti verdi', actions: [{}, {}] }]) as Any;
     expect(actions.series[0].data[0].value).toBe(2);
   });
+});
 
-  it('shortens long axis labels', () => {
-    expect(truncateLabel('breve')).toBe('breve');
-    expect(truncateLabel('a'.repeat(40), 10)).toBe(`${'a'.repeat(9)}…`);
+/** The option drawn by ECharts on the server at a given size, as the browser would at that width. */
+function draw(option: object, width: number, height: number) {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  chart.setOption({ ...option });
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  const texts = [...svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)].map(([, attrs, text]) => {
+    const [, x, y] = /translate\(([\d.-]+) ([\d.-]+)\)/.exec(attrs!) ?? [];
+    const dy = Number(/ y="([\d.-]+)"/.exec(attrs!)?.[1] ?? 0);
+    return { text: text!, x: Number(x), y: Number(y) + dy, anchor: /text-anchor="(\w+)"/.exec(attrs!)?.[1] };
+  });
+  // A bar is a closed path: its corner, then its width and height ('M45.3 62.7l224.5 0l0 1.6l-224.5 0Z').
+  const bars = [
+    ...svg.matchAll(/<path d="M([\d.]+) ([\d.]+)l([\d.]+) 0l0 ([\d.]+)l[^"]*Z"[^>]*fill="(#[0-9a-f]{6})"/g),
+  ].map(([, x, y, width, height, fill]) => ({
+    left: Number(x),
+    right: Number(x) + Number(width),
+    top: Number(y),
+    bottom: Number(y) + Number(height),
+    fill: fill!,
+  }));
+  return { texts, bars };
+}
+
+describe('bar charts on a narrow screen', () => {
+  const items = [
+    ...fractions,
+    {
+      id: 'raee',
+      name: 'RAEE (apparecchiature elettriche ed elettroniche)',
+      color: '#8e24aa',
+      tonnes: 400000,
+      share: 2,
+    },
+  ];
+  const colored = <T extends { fill: string }>(bars: T[]) =>
+    bars.filter((b) => items.some((i) => i.color === b.fill));
+
+  /** The name drawn for each bar (its lines joined), checking each line lies between its bar and the one above. */
+  function namesAboveBars(width: number) {
+    const phone = draw(fractionsBarOption(items), width, items.length * 34 + 40);
+    const bars = colored(phone.bars);
+    expect(bars).toHaveLength(3);
+    // The longest bar spans most of the chart: not the ~30 px left by names beside the bars.
+    expect(Math.max(...bars.map((b) => b.right - b.left))).toBeGreaterThan(width / 2);
+    expect(Math.max(...bars.map((b) => b.bottom - b.top))).toBeLessThanOrEqual(NARROW_BAR_WIDTH);
+    const names = phone.texts.filter((t) => t.anchor === 'start' && !t.text.includes('\u00a0t'));
+    return bars.map((bar, index) => {
+      const lines = names.filter((t) => t.y < bar.top && (index === 0 || t.y > bars[index - 1]!.bottom));
+      for (const line of lines) {
+        // Starts where the bar starts; its 14 px line clears the bar above and its own bar.
+        expect(line.x).toBeLessThanOrEqual(bar.left + 1);
+        expect(line.y + 7).toBeLessThanOrEqual(bar.top);
+        if (index > 0) expect(line.y - 7).toBeGreaterThanOrEqual(bars[index - 1]!.bottom);
+      }
+      return lines.map((l) => l.text.trim()).join(' ');
+    });
+  }
+
+  it('puts the names above the bars, which then take the width of a phone', () => {
+    expect(namesAboveBars(440)).toEqual(items.map((i) => i.name));
+  });
+
+  it('shortens a name too long for one line above its bar on the narrowest phones', () => {
+    const [umido, vetro, raee] = namesAboveBars(300);
+    expect([umido, vetro]).toEqual(['Frazione organica (umido)', 'Vetro']);
+    expect(raee).toMatch(/^RAEE \(apparecchiature .*…$/);
+  });
+
+  it('keeps the names beside the bars, whole, on a wide chart', () => {
+    const wide = draw(fractionsBarOption(items), 900, items.length * 34 + 40);
+    const bars = colored(wide.bars);
+    expect(bars).toHaveLength(3);
+    const names = wide.texts.filter((t) => t.anchor === 'end');
+    expect(names.map((n) => n.text.trim()).join(' ')).toBe(items.map((i) => i.name).join(' '));
+    for (const name of names) expect(name.x).toBeLessThanOrEqual(Math.min(...bars.map((b) => b.left)));
+  });
+
+  it('leaves room on the right for the longest value label', () => {
+    const option = fractionsBarOption(items) as Any;
+    expect(option.grid.right).toBeGreaterThanOrEqual(estimateTextWidth('5.599.643,6\u00a0t'));
+    const { texts } = draw(option, 600, 200);
+    const longest = texts.find((t) => t.text === '5.599.643,6\u00a0t')!;
+    expect(longest.x + estimateTextWidth(longest.text)).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('what the bars add up to', () => {
+  it('adds the tonnes no fraction accounts for as a last bar', () => {
+    const total = 10_000_000;
+    const all = fractionsWithRemainder(fractions, total);
+    expect(all).toHaveLength(3);
+    expect(all[2]).toMatchObject({ name: 'Altre frazioni / non ripartite', color: REMAINDER_COLOR });
+    expect(all[2]!.tonnes).toBeCloseTo(total - 5599643.577 - 2298735.88, 3);
+    expect(all[2]!.share).toBe(21.02);
+    const option = fractionsBarOption(fractions, total) as Any;
+    expect(option.yAxis.data).toEqual([
+      'Frazione organica (umido)',
+      'Vetro',
+      'Altre frazioni / non ripartite',
+    ]);
+    // Fractions that make the total (up to rounding), or no total: nothing added.
+    expect(fractionsWithRemainder(fractions, 5599643.577 + 2298735.88 + 1)).toHaveLength(2);
+    expect(fractionsBarOption(fractions, null) as Any).toMatchObject({
+      yAxis: { data: ['Frazione organica (umido)', 'Vetro'] },
+    });
+  });
+
+  it('states the base of each share chart above its bars', () => {
+    expect(shareBaseText('modes', 1523)).toBe('% su 1.523 comuni con dati sulle modalità di raccolta');
+    expect(shareBaseText('actions', 6612)).toBe(
+      "% su 6.612 comuni con almeno un'azione di prevenzione mappata",
+    );
+    expect(shareBaseText('sets', 7881, 2024)).toBe(
+      '% su 7.881 comuni che riportano le frazioni raccolte nel 2024',
+    );
+    expect(shareBaseText('sets', 1)).toBe('% su 1 comune che riporta le frazioni raccolte');
+    const option = countShareBarOption(
+      [{ id: 'pap', name: 'Porta a porta', comuniCount: 10, share: 94.47 }],
+      { subtitle: shareBaseText('modes', 1523) },
+    ) as Any;
+    expect(option.title.text).toBe('% su 1.523 comuni con dati sulle modalità di raccolta');
+    expect(option.grid.top).toBeGreaterThan(14);
+    const drawn = draw(option, 600, 120);
+    const subtitle = drawn.texts.find((t) => t.text.startsWith('% su 1.523'))!;
+    const bar = draw(option, 600, 120).texts.find((t) => t.text === 'Porta a porta')!;
+    expect(subtitle.y).toBeLessThan(bar.y);
+    const sets = fractionSetsBarOption([], { subtitle: 'x' }) as Any;
+    expect(sets.title.text).toBe('x');
+  });
+
+  it('has no distribution of fraction sets over a single comune', () => {
+    const one = { fractions: [{ id: 'a', name: 'Carta' }], comuniCount: 1, share: 100 };
+    expect(hasFractionSetDistribution([one])).toBe(false);
+    expect(hasFractionSetDistribution([one], 1)).toBe(false);
+    expect(hasFractionSetDistribution([{ ...one, comuniCount: 30, share: 60 }], 50)).toBe(true);
+    expect(hasFractionSetDistribution([])).toBe(false);
+  });
+
+  it("names the one fraction left over rather than writing '+ 1 altra'", () => {
+    const five = {
+      fractions: ['Umido', 'Carta', 'Vetro', 'Plastica', 'Metalli'].map((name) => ({ id: name, name })),
+      comuniCount: 3,
+      share: 12,
+    };
+    expect(shortFractionSetLabel(five)).toBe('Umido + Carta + Vetro + Plastica + Metalli');
+    expect((fractionSetsBarOption([five]) as Any).yAxis.data[0]).not.toContain('altra');
+  });
+});
+
+describe('the trend of the % separately collected', () => {
+  const years = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({
+      year: from + i,
+      value: 40 + i,
+      method: 'tonnes' as const,
+    }));
+
+  it('leaves years without data as gaps, neither zero nor bridged', () => {
+    const option = rdTrendOption([...years(2010, 2012), ...years(2016, 2016)]) as Any;
+    expect(option.xAxis.data).toEqual(['2010', '2011', '2012', '2013', '2014', '2015', '2016']);
+    const values = option.series[0].data.map((d: Any) => d?.value ?? null);
+    expect(values).toEqual([40, 41, 42, null, null, null, 40]);
+    expect(option.series[0].connectNulls).toBe(false);
+    expect(option.tooltip.valueFormatter(null)).toBe('dato non disponibile');
+  });
+
+  it('thins the labels of many years: axis labels and values only where they fit, the last value always', () => {
+    const option = rdTrendOption(years(2006, 2024)) as Any;
+    expect(option.xAxis.axisLabel.hideOverlap).toBe(true);
+    expect(option.series[0].labelLayout).toEqual({ hideOverlap: true });
+    expect(option.series[0].label.show).toBe(false);
+    const data = option.series[0].data;
+    expect(data[data.length - 1].label).toEqual({ show: true });
+    expect(data.slice(0, -1).every((d: Any) => d.label === undefined)).toBe(true);
+    // Few years: every value is written.
+    expect((rdTrendOption(years(2022, 2024)) as Any).series[0].label.show).toBe(true);
+    // Drawn 300 px wide, no two year labels overlap.
+    const { texts } = draw(option, 300, 260);
+    const axis = texts.filter((t) => /^20\d\d$/.test(t.text)).sort((a, b) => a.x - b.x);
+    expect(axis.length).toBeLessThan(19);
+    for (let i = 1; i < axis.length; i++) expect(axis[i]!.x - axis[i - 1]!.x).toBeGreaterThanOrEqual(28);
+  });
+
+  it('marks where the source changes, when the points carry their source', () => {
+    const points = [
+      ...years(2014, 2016).map((p) => ({ ...p, source: 'ARPAE Emilia-Romagna' })),
+      ...years(2022, 2024).map((p) => ({ ...p, source: 'ISPRA' })),
+    ];
+    const marks = (rdTrendOption(points) as Any).series[0].markLine.data;
+    expect(marks[0]).toEqual({ yAxis: 65 });
+    expect(marks.slice(1)).toMatchObject([{ xAxis: '2022', label: { formatter: 'Fonte: ISPRA' } }]);
+    expect((rdTrendOption(years(2014, 2024)) as Any).series[0].markLine.data).toEqual([{ yAxis: 65 }]);
   });
 });

@@ -198,20 +198,15 @@ export interface RvmNamedAmount {
 
 const OTHERS_COLOR = '#7b8581';
 
-/** The kg collected by each item (operator, region, comune) as horizontal bars, the largest on top. */
+/**
+ * The kg collected by each item (operator, region, comune) as horizontal bars, the largest on top; the
+ * right margin fits the longest value label, and on a phone the names go above the bars (horizontalBarOption).
+ */
 export function rvmKgBarOption(items: readonly RvmNamedAmount[]): EChartsCoreOption {
-  const option = horizontalBarOption({
+  return horizontalBarOption({
     categories: items.map((i) => i.name),
     values: items.map((i) => i.kg),
     colors: items.map((i) => (i.id === null ? OTHERS_COLOR : PRIMARY_COLOR)),
     format: (v) => `${formatNumber(v)} kg`,
   });
-  const yAxis = option.yAxis as { axisLabel?: object };
-  return {
-    ...option,
-    // Room on the right for the value label of the longest bar ('1.165.431 kg').
-    grid: { left: 8, right: 104, top: 8, bottom: 8, containLabel: true },
-    // Long operator names are cut at 150 px, so the bars keep their room on a phone (the table has them whole).
-    yAxis: { ...yAxis, axisLabel: { ...yAxis.axisLabel, width: 150, overflow: 'truncate' } },
-  };
 }

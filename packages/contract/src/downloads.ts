@@ -22,12 +22,14 @@ export type StatisticKind = z.infer<typeof StatisticKindSchema>;
 /**
  * Kinds the page shows only for one comune (its own collection modes and prevention actions), and kinds
  * it shows only for Italy, a region or a province (shares of their comuni; for one comune they would be
- * "1 comune, 100%"). Any other level answers 400 on `statistic`.
+ * "1 comune, 100%", the combination of fractions of a comune a single bar at 100%). Any other level
+ * answers 400 on `statistic`.
  */
 export const CITY_ONLY_STATISTICS: readonly StatisticKind[] = ['wasteSortingType', 'actionCategories'];
 export const AREA_ONLY_STATISTICS: readonly StatisticKind[] = [
   'wasteSortingTypes',
   'mostUsedActionCategories',
+  'mostUsedWasteFractionsSet',
 ];
 
 /** The data-source switch: 1 'Dati raccolta', 2 'Dati ecocompattatori'. */
@@ -82,7 +84,8 @@ export const DownloadQuerySchema = z
       .describe('pdf, png, jpg: one statistic (signed in); csv: the filtered data (licence active)'),
     statistic: StatisticKindSchema.optional().describe(
       'the statistic to draw (pdf, png, jpg; required there, ignored by csv). wasteSortingType and ' +
-        'actionCategories: level=city only; wasteSortingTypes and mostUsedActionCategories: not level=city',
+        'actionCategories: level=city only; wasteSortingTypes, mostUsedActionCategories and ' +
+        'mostUsedWasteFractionsSet: not level=city',
     ),
     level: z
       .enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' })

@@ -27,8 +27,11 @@ export const StatisticSchema = z.object({
   value: z.number().nullable(),
   unit: z.enum(['t', 'kg/ab', '%', '€/ab']),
   compareValue: z.number().nullable(),
-  change: z.number().nullable().describe('value - compareValue'),
-  changePct: z.number().nullable().describe('change as % of compareValue'),
+  change: z
+    .number()
+    .nullable()
+    .describe('value - compareValue, both rounded as shown (1 decimal; 2 for €/ab), so the card adds up'),
+  changePct: z.number().nullable().describe('change as % of the shown compareValue'),
   trend: z
     .enum(['up', 'down', 'unchanged'])
     .nullable()
@@ -44,6 +47,19 @@ const section = <T extends z.ZodType>(item: T) =>
     demo: z.boolean().describe('true: demo data, no public source (labelled "Dati dimostrativi")'),
     items: z.array(item),
     missingReason: z.string().nullable(),
+  });
+
+/** A section of shares of comuni, with the comuni the shares are a percentage of. */
+const shareSection = <T extends z.ZodType>(item: T) =>
+  section(item).extend({
+    comuniTotal: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'the base of the shares: the comuni of the area with data of this kind (modes; at least one ' +
+          'prevention action; fractions reported that year)',
+      ),
   });
 
 export const FractionShareSchema = z.object({
@@ -74,6 +90,14 @@ export const TrendPointSchema = z.object({
   method: z.enum(['tonnes', 'weighted_mean']).describe('weighted_mean: only the % of each comune is known'),
 });
 
+/** One year of the per-inhabitant figures; null where the source has no tonnes (or no cost) that year. */
+export const PerCapitaPointSchema = z.object({
+  year: z.number().int(),
+  producedKgPerCapita: z.number().nullable().describe('kg of urban waste produced per inhabitant'),
+  sortedKgPerCapita: z.number().nullable().describe('kg separately collected per inhabitant'),
+  costPerCapita: z.number().nullable().describe('service cost, €/inhabitant'),
+});
+
 export const CoverageSchema = z.object({
   comuniWithData: z.number().int(),
   comuniWithTonnes: z.number().int(),
@@ -96,11 +120,14 @@ export const AreaStatsSchema = z.object({
   sortedPercentage: StatisticSchema,
   serviceCostPerCapita: StatisticSchema,
   rdTrend: z.array(TrendPointSchema),
+  perCapitaTrend: z
+    .array(PerCapitaPointSchema)
+    .describe('the years of availableYears with kg per inhabitant or a cost, oldest first'),
   wasteFractionsSet: section(FractionShareSchema),
   wasteFractionsColors: z.record(z.string(), z.string()),
-  wasteSortingTypes: section(CountShareSchema),
-  mostUsedActionCategories: section(CountShareSchema),
-  mostUsedWasteFractionsSet: section(FractionSetSchema),
+  wasteSortingTypes: shareSection(CountShareSchema),
+  mostUsedActionCategories: shareSection(CountShareSchema),
+  mostUsedWasteFractionsSet: shareSection(FractionSetSchema),
 });
 export type AreaStats = z.infer<typeof AreaStatsSchema>;
 

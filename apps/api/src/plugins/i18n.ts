@@ -122,14 +122,19 @@ export const M = {
     it: 'Verifica CSRF non riuscita: token CSRF non valido o mancante.',
     en: 'CSRF verification failed: CSRF token missing or incorrect.',
   },
+  // {wait} is one of the wait* entries below (rate-limit.ts waitText).
   throttled: {
-    it: 'Troppe richieste, riprova tra {seconds} secondi.',
-    en: 'Too many requests, try again in {seconds} seconds.',
+    it: 'Troppe richieste, riprova tra {wait}.',
+    en: 'Too many requests, try again in {wait}.',
   },
   loginLocked: {
-    it: 'Troppi tentativi di accesso non riusciti per questo account: riprova tra {seconds} secondi, oppure reimposta la password da «Hai dimenticato la password?».',
-    en: 'Too many failed sign-in attempts for this account: try again in {seconds} seconds, or reset your password from "Forgot your password?".',
+    it: 'Troppi tentativi di accesso non riusciti per questo account: riprova tra {wait}, oppure reimposta la password da «Hai dimenticato la password?».',
+    en: 'Too many failed sign-in attempts for this account: try again in {wait}, or reset your password from "Forgot your password?".',
   },
+  waitSecond: { it: '1 secondo', en: '1 second' },
+  waitSeconds: { it: '{n} secondi', en: '{n} seconds' },
+  waitMinute: { it: '1 minuto', en: '1 minute' },
+  waitMinutes: { it: '{n} minuti', en: '{n} minutes' },
   contactSent: {
     it: 'La tua richiesta è stata inviata correttamente.',
     en: 'Your request has been sent successfully.',
@@ -183,7 +188,10 @@ export function translate(lang: Lang, italian: string): string {
   if (lang === 'it') return italian;
   for (const { message, names, regex } of patterns) {
     const match = regex.exec(italian);
-    if (match) return t(lang, message, Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])));
+    if (!match) continue;
+    // A parameter may itself be a catalogue text (the wait of a 429: '5 minuti'), translated in turn.
+    const param = (value: string) => (value.length < italian.length ? translate(lang, value) : value);
+    return t(lang, message, Object.fromEntries(names.map((n, i) => [n, param(match[i + 1]!)])));
   }
   return italian;
 }

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from './errors';
-import { M, type Message } from './i18n';
+import { M, t, type Lang, type Message } from './i18n';
 
 /** Counters in fixed windows: how many hits a key had in its current window, and when that ends. */
 export interface RateLimitStore {
@@ -168,12 +168,22 @@ export function ipKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The 429 of a limit, with its Retry-After; `message` (with {seconds}) says what to do meanwhile. */
+/** A wait in words: seconds below a minute, then whole minutes, rounded up ('5 minuti' for 299 s). */
+export function waitText(lang: Lang, seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? t(lang, M.waitSecond) : t(lang, M.waitSeconds, { n: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? t(lang, M.waitMinute) : t(lang, M.waitMinutes, { n: minutes });
+}
+
+/**
+ * The 429 of a limit, with its Retry-After in seconds; `message` (with {wait}) says what to do meanwhile.
+ * The detail is Italian; the error handler translates it, the wait included.
+ */
 export function tooManyRequests(resetMs: number, message: Message = M.throttled): ApiError {
   const seconds = Math.max(1, Math.ceil(resetMs / 1000));
   return new ApiError(
     429,
-    { detail: message.it.replace('{seconds}', String(seconds)) },
+    { detail: t('it', message, { wait: waitText('it', seconds) }) },
     { 'retry-after': String(seconds) },
   );
 }

@@ -64,7 +64,7 @@ describe('brute force', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       detail: expect.stringMatching(
-        /^Troppi tentativi di accesso non riusciti per questo account: riprova tra \d+ secondi, oppure reimposta la password da «Hai dimenticato la password\?»\.$/,
+        /^Troppi tentativi di accesso non riusciti per questo account: riprova tra \d+ minuti, oppure reimposta la password da «Hai dimenticato la password\?»\.$/,
       ),
     });
     const retryAfter = Number(locked.headers['retry-after']);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { Explorer } from '../components/explorer/explorer';
 import { loadExplorerFor } from '../components/explorer/explorer-data.server';
 import { explorerHref, parseExplorerState, type SearchParams } from '../components/explorer/explorer-state';
@@ -14,6 +15,8 @@ interface HomePageProps {
 
 export async function generateMetadata({ searchParams }: HomePageProps): Promise<Metadata> {
   const data = await loadExplorerFor(explorerHref(parseExplorerState(await searchParams)));
+  if (data.missing)
+    return { title: { absolute: `${explorerMessages.notFound.title} | ${messages.portalName}` } };
   // The layout's title template applies to nested segments only, not to pages of the root segment.
   const title =
     data.level === 'country' ? messages.home.metaTitle : explorerMessages.metaTitleArea(data.areaName);
@@ -25,5 +28,7 @@ export async function generateMetadata({ searchParams }: HomePageProps): Promise
 
 export default async function HomePage({ searchParams }: HomePageProps) {
   const data = await loadExplorerFor(explorerHref(parseExplorerState(await searchParams)));
+  // An unknown region, province or comune: 404, and app/not-found.tsx names what was asked.
+  if (data.missing) notFound();
   return <Explorer data={data} />;
 }

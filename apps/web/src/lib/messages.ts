@@ -42,6 +42,7 @@ export const messages = {
     terms: 'Termini e condizioni',
     privacy: 'Privacy policy',
     cookie: 'Cookie policy',
+    cookiePreferences: 'Preferenze cookie',
     consortiumTitle: 'Il consorzio',
     consortiumName: 'Consorzio Nazionale Imballaggi',
     consortiumSite: 'Sito del consorzio',
@@ -226,6 +227,12 @@ export const messages = {
     termsTitle: 'Termini e condizioni',
     privacyTitle: 'Privacy policy',
     cookieTitle: 'Cookie policy',
+    termsDescription:
+      'Le condizioni d’uso del portale e la licenza d’uso dei dati di raccolta differenziata: chi può scaricarli, come citarli e quali limiti rispettare.',
+    privacyDescription:
+      'Come trattiamo i dati personali di chi si registra, scarica i dati o ci scrive: titolare, finalità, conservazione e diritti.',
+    cookieDescription:
+      'Quali cookie usa il portale: quelli tecnici, necessari al funzionamento, e quelli statistici, attivi solo con il tuo consenso, che puoi ritirare in ogni momento.',
   },
   cookieBanner: {
     label: 'Consenso ai cookie',
@@ -233,6 +240,8 @@ export const messages = {
     more: 'Leggi la cookie policy',
     accept: 'Accetta',
     reject: 'Rifiuta',
+    currentAccepted: 'Al momento hai accettato i cookie statistici: con «Rifiuta» ritiri il consenso.',
+    currentRejected: 'Al momento hai rifiutato i cookie statistici.',
   },
   errors: {
     title: 'Si è verificato un errore',

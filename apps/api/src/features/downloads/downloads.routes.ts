@@ -146,9 +146,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const compared = picture.compared ? stats.compareYear : null;
     const heading = {
       title: STATISTIC_TITLES[kind],
-      subtitle:
-        `${stats.area.name} · ${stats.year}` +
-        (compared ? ` (confronto con il ${compared})` : picture.note ? ` · ${picture.note}` : ''),
+      // A total without its comparison says why on its card (figureCardOption), as the page's card does.
+      subtitle: `${stats.area.name} · ${stats.year}` + (compared ? ` (confronto con il ${compared})` : ''),
       source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
     const svg = renderSvg(picture.option, heading);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { CityStats, StatisticKind } from '@portal/contract';
+import { Resvg } from '@resvg/resvg-js';
+import type { AreaStats, CityStats, StatisticKind } from '@portal/contract';
+import { formatChange, formatValue } from '@portal/charts';
 import { buildApp, type App } from '../../app';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -9,7 +11,17 @@ import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import { escapeFormula, formatNumber, safeFileName } from '../../lib/csv';
 import { LIMITS, type Limit } from '../../plugins/rate-limit';
 import { RVM_CSV_COLUMNS } from '../rvm/rvm.csv';
-import { IMAGE_HEIGHT, IMAGE_WIDTH, statisticPicture, tableOption, wrapText } from './render';
+import {
+  FONTS,
+  IMAGE_HEIGHT,
+  IMAGE_WIDTH,
+  measureText,
+  renderSvg,
+  statisticPicture,
+  svgToPdf,
+  tableOption,
+  wrapText,
+} from './render';
 import { recomputeAggregates } from '../imports/aggregates';
 
 let t: TestDb;
@@ -657,12 +669,13 @@ describe('pdf, png and jpg of one statistic', () => {
       city: OK,
       'city without data': NO_FRACTIONS,
     },
+    // For one comune a single set at 100% (its own fractions): no chart, as on the page.
     mostUsedWasteFractionsSet: {
       country: OK,
       region: OK,
       province: OK,
-      city: OK,
-      'city without data': NO_FRACTIONS,
+      city: AREA_ONLY,
+      'city without data': AREA_ONLY,
     },
     wasteSortingTypes: {
       country: OK,
@@ -754,12 +767,13 @@ describe('pdf, png and jpg of one statistic', () => {
     for (const s of [...texts, 'Osservatorio Raccolta Differenziata']) expect(text).toContain(s);
   });
 
-  it('says under the title why a total has no comparison bar, as the card does', async () => {
+  it('says on the card why a total has no comparison, as the page card does', async () => {
     // Abano Terme: 2024 has tonnes, 2023 only its percentage.
     const pdf = await get(url('pdf', 'totalWasteProduced', 'level=city&id=028001&year=2024'), registered);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('Abano Terme · 2024 · Dato del 2023 non disponibile per il confronto.');
+    expect(text).toContain('Abano Terme · 2024');
+    expect(text).toContain('Dato del 2023 non disponibile per il confronto.');
     expect(text).toContain('15.453,7 t');
   });
 
@@ -872,6 +886,191 @@ describe('the picture of each kind is the one the page draws', () => {
   it('wraps long table cells on words', () => {
     expect(wrapText('Carta e cartone, Vetro, Plastica', 16)).toEqual(['Carta e cartone,', 'Vetro, Plastica']);
     expect(wrapText('', 10)).toEqual(['']);
+  });
+});
+
+describe('images that show their numbers and names whole', () => {
+  const image = (format: string, statistic: StatisticKind, area: string) =>
+    get(`/api/stats/download/?format=${format}&statistic=${statistic}&${area}`, registered);
+  /** pdfjs gives a no-break space as it is or as a space. */
+  const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+  /** The text items of the PDF's page with their left edge and width, and the page's width. */
+  async function pdfItems(pdf: Buffer) {
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+    const page = await doc.getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((i) =>
+      'str' in i && i.str.trim() ? [{ str: plain(i.str), x: i.transform[4] as number, width: i.width }] : [],
+    );
+    const pageWidth = page.view[2]!;
+    await doc.destroy();
+    return { items, pageWidth, text: items.map((i) => i.str).join(' ') };
+  }
+
+  /** Every text of the PDF starts and ends on the page, inside its 36 pt margins. */
+  function expectInsidePage({ items, pageWidth }: Awaited<ReturnType<typeof pdfItems>>) {
+    for (const item of items) {
+      expect(item.x, item.str).toBeGreaterThanOrEqual(36 - 0.5);
+      expect(item.x + item.width, item.str).toBeLessThanOrEqual(pageWidth - 36 + 0.5);
+    }
+  }
+
+  /**
+   * What resvg draws of the SVG, glyphs included (the fonts of the export), lies inside the picture: the
+   * bounding box of everything but the white background.
+   */
+  function expectInsideCanvas(svg: string) {
+    const withoutBackground = svg.replace(
+      /<rect width="1200" height="750" x="0" y="0" fill="#ffffff"><\/rect>/,
+      '',
+    );
+    expect(withoutBackground).not.toBe(svg);
+    const box = new Resvg(withoutBackground, {
+      font: {
+        fontFiles: [FONTS.regular, FONTS.bold],
+        loadSystemFonts: false,
+        defaultFontFamily: 'DejaVu Sans',
+      },
+    }).getBBox()!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(IMAGE_WIDTH);
+    expect(box.y + box.height).toBeLessThanOrEqual(IMAGE_HEIGHT);
+  }
+
+  const heading = { title: 'Titolo', subtitle: 'Area · 2024', source: 'Fonte: prova' };
+  const drawn = async (kind: StatisticKind, stats: AreaStats | CityStats) => {
+    const svg = renderSvg(statisticPicture(kind, stats).option, heading);
+    return { svg, pdf: await pdfItems(await svgToPdf(svg, heading)) };
+  };
+
+  it.each(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita'] as const)(
+    'draws %s as a figure card: the value, its year and the comparison, no bar',
+    async (kind) => {
+      // Italy: 2023 has only percentages in the fixture, so the card says the comparison is missing.
+      const italy = (await get('/api/stats/overall/')).json() as AreaStats;
+      expect(italy[kind].value).not.toBeNull();
+      expect(italy[kind].compareValue).toBeNull();
+      const res = await image('pdf', kind, 'level=country');
+      expect(res.statusCode, res.body).toBe(200);
+      const pdf = await pdfItems(res.rawPayload);
+      expect(pdf.items.map((i) => i.str)).toContain(plain(formatValue(italy[kind].value!, italy[kind].unit)));
+      expect(pdf.text).toContain(`Anno ${italy.year}`);
+      expect(pdf.text).toContain(`Dato del ${italy.compareYear} non disponibile per il confronto.`);
+      expectInsidePage(pdf);
+      const picture = statisticPicture(kind, italy);
+      expect((picture.option as { series?: unknown }).series).toBeUndefined();
+      expectInsideCanvas(renderSvg(picture.option, heading));
+
+      // Sicily has both years: the comparison year's value and the change, as the card writes them.
+      const sicily = (await get('/api/stats/overall/?region=19')).json() as AreaStats;
+      const stat = sicily[kind];
+      expect(stat.compareValue).not.toBeNull();
+      const compared = await pdfItems((await image('pdf', kind, 'level=region&id=19')).rawPayload);
+      expect(compared.items.map((i) => i.str)).toContain(plain(formatValue(stat.value!, stat.unit)));
+      expect(compared.text).toContain(
+        plain(`Nel ${sicily.compareYear}: ${formatValue(stat.compareValue!, stat.unit)}`),
+      );
+      expect(compared.text).toContain(plain(formatChange(stat.change!, stat.unit)));
+      expectInsidePage(compared);
+    },
+  );
+
+  it('writes the longest value of a bar chart whole, and the tonnes no fraction accounts for', async () => {
+    const stats = (await get('/api/stats/cities/city/082053/')).json() as CityStats;
+    const res = await image('pdf', 'wasteFractionsSet', 'level=city&id=082053');
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await pdfItems(res.rawPayload);
+    const longest = Math.max(...stats.wasteFractionsSet.items.map((f) => f.tonnes));
+    expect(pdf.items.map((i) => i.str)).toContain(plain(formatValue(longest, 't'))); // 19.798,6 t, not "19."
+    for (const f of stats.wasteFractionsSet.items) expect(pdf.text).toContain(f.name);
+    // Palermo separately collected more than its two detailed fractions: the rest is a bar of its own.
+    const rest =
+      stats.totalWasteSorted.value! - stats.wasteFractionsSet.items.reduce((s, f) => s + f.tonnes, 0);
+    expect(rest).toBeGreaterThan(0);
+    expect(pdf.text).toContain('Altre frazioni / non ripartite');
+    expect(pdf.items.map((i) => i.str)).toContain(plain(formatValue(rest, 't')));
+    expectInsidePage(pdf);
+  });
+
+  it('wraps long fraction names rather than cutting them, inside the picture and the page', async () => {
+    const stats = (await get('/api/stats/cities/city/082053/')).json() as CityStats;
+    const long = [
+      'RAEE (apparecchiature elettriche ed elettroniche)',
+      'Rifiuti da costruzione e demolizione',
+    ];
+    const renamed: CityStats = {
+      ...stats,
+      wasteFractionsSet: {
+        ...stats.wasteFractionsSet,
+        items: stats.wasteFractionsSet.items.map((f, i) => ({ ...f, name: long[i] ?? f.name })),
+      },
+    };
+    const { svg, pdf } = await drawn('wasteFractionsSet', renamed);
+    for (const name of long) expect(pdf.text).toContain(name);
+    expect(pdf.text).not.toContain('…');
+    expectInsidePage(pdf);
+    expectInsideCanvas(svg);
+  });
+
+  it('keeps every picture of every kind and level inside the image and the page', async () => {
+    const areas: [string, StatisticKind[]][] = [
+      [
+        '/api/stats/overall/',
+        [
+          'totalWasteProduced',
+          'wasteFractionsSet',
+          'wasteSortingTypes',
+          'mostUsedActionCategories',
+          'mostUsedWasteFractionsSet',
+        ],
+      ],
+      [
+        '/api/stats/overall/?province=082',
+        ['totalWasteSortedPerCapita', 'wasteFractionsColors', 'mostUsedWasteFractionsSet'],
+      ],
+      [
+        '/api/stats/cities/city/082053/',
+        ['totalWasteSorted', 'wasteFractionsSet', 'wasteSortingType', 'actionCategories'],
+      ],
+    ];
+    for (const [path, kinds] of areas) {
+      const stats = (await get(path)).json() as AreaStats | CityStats;
+      for (const kind of kinds) {
+        const { svg, pdf } = await drawn(kind, stats);
+        expectInsidePage(pdf);
+        expectInsideCanvas(svg);
+      }
+    }
+  });
+
+  it('states what the percentages of a share chart are of, under the title', async () => {
+    const stats = (await get('/api/stats/overall/?region=19')).json() as AreaStats;
+    const withBase: AreaStats = {
+      ...stats,
+      wasteSortingTypes: { ...stats.wasteSortingTypes, comuniTotal: 2 },
+      mostUsedActionCategories: { ...stats.mostUsedActionCategories, comuniTotal: 2 },
+      mostUsedWasteFractionsSet: { ...stats.mostUsedWasteFractionsSet, comuniTotal: 1 },
+    };
+    expect((await drawn('wasteSortingTypes', withBase)).pdf.text).toContain(
+      '% su 2 comuni con dati sulle modalità di raccolta',
+    );
+    expect((await drawn('mostUsedActionCategories', withBase)).pdf.text).toContain(
+      "% su 2 comuni con almeno un'azione di prevenzione mappata",
+    );
+    expect((await drawn('mostUsedWasteFractionsSet', withBase)).pdf.text).toContain(
+      `% su 1 comune che riporta le frazioni raccolte nel ${stats.year}`,
+    );
+  });
+
+  it('measures text with the fonts it draws with', () => {
+    // DejaVu Sans: a digit is 0.636 em, the bold title wider than the regular.
+    expect(measureText('0000000000', '12px DejaVu Sans').width).toBeCloseTo(76.3, 0);
+    expect(measureText('Titolo', 'bold 26px DejaVu Sans').width).toBeGreaterThan(
+      measureText('Titolo', '26px DejaVu Sans').width,
+    );
   });
 });
 

@@ -16,11 +16,11 @@ import {
 import {
   actionCountsBarOption,
   countShareBarOption,
-  formatValue,
+  figureCardOption,
   fractionSetsBarOption,
   fractionsBarOption,
-  horizontalBarOption,
   PRIMARY_COLOR,
+  shareBaseText,
 } from '@portal/charts';
 
 /** Size of exported images, in pixels; the PDF is an A4 landscape page with the same picture. */
@@ -36,6 +36,27 @@ export const FONTS = {
   bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
 };
 const FONT_FAMILY = 'DejaVu Sans';
+
+/**
+ * ECharts lays out text (wrapping, the room for axis labels, label positions) with widths it measures.
+ * On the server it has no canvas and guesses Arial-like widths, narrower than DejaVu Sans: labels then
+ * run past the edge of the picture. It measures with the bundled fonts instead (pdfkit's metrics), so
+ * the layout fits what resvg and the PDF draw.
+ */
+const measurer = new PDFDocument({ autoFirstPage: false });
+measurer.registerFont('regular', FONTS.regular);
+measurer.registerFont('bold', FONTS.bold);
+export function measureText(text: string, font?: string): { width: number } {
+  const size = Number(/(\d+(?:\.\d+)?)px/.exec(font ?? '')?.[1] ?? 12);
+  const bold = /\bbold(er)?\b|\b[6-9]00\b/.test(font ?? '');
+  return {
+    width: measurer
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(size)
+      .widthOfString(text),
+  };
+}
+echarts.setPlatformAPI({ measureText });
 
 /** The titles of the page's cards and panels (apps/web explorer messages), so an export reads like the page. */
 export const STATISTIC_TITLES: Record<StatisticKind, string> = {
@@ -67,48 +88,52 @@ export const STATISTIC_SLUGS: Record<StatisticKind, string> = {
 
 export class NoDataError extends Error {}
 
-/** Two bars: the statistic in the comparison year and in the year, as the page's card compares them. */
-function comparisonOption(stat: Statistic, year: number, compareYear: number | null) {
+/** Where the picture's body (chart, table or card) lies: below the title, above the source line. */
+const BODY_TOP = 120;
+const BODY_BOTTOM = IMAGE_HEIGHT - 70;
+
+/**
+ * A single figure as a card, as the page's statistic card shows it: the value in large type with its
+ * unit, the year, the comparison year's value and the change (or why there is none).
+ */
+function figurePicture(stat: Statistic, year: number, compareYear: number | null) {
   if (stat.value === null) throw new NoDataError(stat.missingReason ?? 'Nessun dato rilevato.');
-  const compared = compareYear !== null && stat.compareValue !== null;
   return {
-    compared,
-    // One bar: the picture says why, as the card does.
-    note: compared
-      ? null
-      : compareYear === null
-        ? 'Nessun anno di confronto disponibile.'
-        : `Dato del ${compareYear} non disponibile per il confronto.`,
-    option: horizontalBarOption({
-      categories: (compared ? [compareYear, year] : [year]).map(String),
-      values: compared ? [stat.compareValue!, stat.value] : [stat.value],
-      colors: PRIMARY_COLOR,
-      format: (v) => formatValue(v, stat.unit),
+    compared: compareYear !== null && stat.compareValue !== null,
+    option: figureCardOption(stat, year, compareYear, {
+      width: IMAGE_WIDTH,
+      top: BODY_TOP,
+      bottom: BODY_BOTTOM,
+      fontFamily: FONT_FAMILY,
     }),
   };
 }
 
 const isCityStats = (s: AreaStats | CityStats): s is CityStats => 'wasteSortingType' in s;
 
+/** The line that says what a share chart's percentages are of, when the API gives its base. */
+const baseOf = (section: { comuniTotal?: number | null }, text: (comuniTotal: number) => string) =>
+  section.comuniTotal ? text(section.comuniTotal) : null;
+
 /** What an export draws: the chart (or table), whether its data is demo data, whether it compares years. */
 export interface StatisticPicture {
   option: echarts.EChartsCoreOption;
   demo: boolean;
-  /** The two bars of a total: the year and the comparison year. */
+  /** A total compared with the comparison year (said under the title and in the file name). */
   compared: boolean;
-  /** A total drawn without its comparison: why, in Italian (shown under the title). */
-  note?: string | null;
 }
 
 /**
  * The picture of one statistic kind, drawn as the page draws it (apps/web explorer: stat-cards.tsx,
  * stat-panels.tsx, stat-chart.tsx) with the same builders of packages/charts:
- * - the totals: the card's comparison, as two bars (year and comparison year);
- * - wasteFractionsSet (and wasteFractionsColors, the fractions in their colours): fractionsBarOption;
- * - wasteSortingTypes, mostUsedActionCategories (Italy, regions, provinces): countShareBarOption;
+ * - the totals: the page's card (figureCardOption): the value, the year, the comparison;
+ * - wasteFractionsSet (and wasteFractionsColors, the fractions in their colours): fractionsBarOption,
+ *   with the tonnes no fraction accounts for as a last bar;
+ * - wasteSortingTypes, mostUsedActionCategories (Italy, regions, provinces): countShareBarOption, with
+ *   the base of the percentages under the title;
  * - wasteSortingType (a comune): the page's table of modes and the fractions each collects;
  * - actionCategories (a comune): actionCountsBarOption, the number of actions per category;
- * - mostUsedWasteFractionsSet: fractionSetsBarOption.
+ * - mostUsedWasteFractionsSet (Italy, regions, provinces): fractionSetsBarOption, with its base.
  * A statistic without data throws NoDataError with the reason the page shows.
  */
 export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats): StatisticPicture {
@@ -125,14 +150,27 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
     case 'totalWasteProduced':
     case 'totalWasteSorted':
     case 'totalWasteSortedPerCapita':
-      return { ...comparisonOption(s[kind], s.year, s.compareYear), demo: false };
+      return { ...figurePicture(s[kind], s.year, s.compareYear), demo: false };
     case 'wasteFractionsSet':
     case 'wasteFractionsColors':
-      return chart(fractionsBarOption(section(s.wasteFractionsSet)), s.wasteFractionsSet.demo);
+      return chart(
+        fractionsBarOption(section(s.wasteFractionsSet), s.totalWasteSorted.value),
+        s.wasteFractionsSet.demo,
+      );
     case 'wasteSortingTypes':
-      return chart(countShareBarOption(section(s.wasteSortingTypes)), s.wasteSortingTypes.demo);
+      return chart(
+        countShareBarOption(section(s.wasteSortingTypes), {
+          subtitle: baseOf(s.wasteSortingTypes, (n) => shareBaseText('modes', n)),
+        }),
+        s.wasteSortingTypes.demo,
+      );
     case 'mostUsedActionCategories':
-      return chart(countShareBarOption(section(s.mostUsedActionCategories)), s.mostUsedActionCategories.demo);
+      return chart(
+        countShareBarOption(section(s.mostUsedActionCategories), {
+          subtitle: baseOf(s.mostUsedActionCategories, (n) => shareBaseText('actions', n)),
+        }),
+        s.mostUsedActionCategories.demo,
+      );
     case 'wasteSortingType': {
       const modes = section((s as CityStats).wasteSortingType);
       return chart(
@@ -154,15 +192,16 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
       );
     case 'mostUsedWasteFractionsSet':
       return chart(
-        fractionSetsBarOption(section(s.mostUsedWasteFractionsSet)),
+        fractionSetsBarOption(section(s.mostUsedWasteFractionsSet), {
+          subtitle: baseOf(s.mostUsedWasteFractionsSet, (n) => shareBaseText('sets', n, s.year)),
+        }),
         s.mostUsedWasteFractionsSet.demo,
       );
   }
 }
 
-/** Where a table starts below the title, and the room it has above the source line. */
-const TABLE_TOP = 120;
-const TABLE_BOTTOM = IMAGE_HEIGHT - 70;
+const TABLE_TOP = BODY_TOP;
+const TABLE_BOTTOM = BODY_BOTTOM;
 
 /** Words of text in lines of at most maxChars characters (a longer word gets a line of its own). */
 export function wrapText(text: string, maxChars: number): string[] {
@@ -266,7 +305,11 @@ export interface ExportHeading {
   source: string;
 }
 
-/** The statistic as an SVG document: title, area and year above, source and portal name below. */
+/**
+ * The statistic as an SVG document: title, area and year above (and the chart's own subtitle, e.g. the
+ * base of its percentages), source and portal name below. The chart keeps the right margin its builder
+ * reserved for the value labels.
+ */
 export function renderSvg(option: echarts.EChartsCoreOption, heading: ExportHeading): string {
   const chart = echarts.init(null, null, {
     renderer: 'svg',
@@ -275,22 +318,55 @@ export function renderSvg(option: echarts.EChartsCoreOption, heading: ExportHead
     height: IMAGE_HEIGHT,
   });
   try {
-    const grid = (option as { grid?: object }).grid ?? {};
-    const graphic = (option as { graphic?: object[] }).graphic ?? [];
+    const {
+      grid,
+      graphic = [],
+      title,
+      ...rest
+    } = option as {
+      grid?: { right?: number };
+      graphic?: object[];
+      title?: { text?: string };
+    };
+    const chartSubtitle = title?.text;
     chart.setOption({
-      ...option,
+      ...rest,
       animation: false,
       backgroundColor: '#ffffff',
       textStyle: { fontFamily: FONT_FAMILY },
-      title: {
-        text: heading.title,
-        subtext: heading.subtitle,
-        left: 32,
-        top: 24,
-        textStyle: { fontFamily: FONT_FAMILY, fontSize: 26, fontWeight: 'bold', color: '#1c2321' },
-        subtextStyle: { fontFamily: FONT_FAMILY, fontSize: 17, color: '#4a5551' },
-      },
-      grid: { ...grid, left: 32, right: 96, top: 110, bottom: 70, containLabel: true },
+      title: [
+        {
+          text: heading.title,
+          subtext: heading.subtitle,
+          left: 32,
+          top: 24,
+          itemGap: 14,
+          textStyle: { fontFamily: FONT_FAMILY, fontSize: 26, fontWeight: 'bold', color: '#1c2321' },
+          subtextStyle: { fontFamily: FONT_FAMILY, fontSize: 17, color: '#4a5551' },
+        },
+        ...(chartSubtitle
+          ? [
+              {
+                text: chartSubtitle,
+                left: 32,
+                top: 96,
+                textStyle: { fontFamily: FONT_FAMILY, fontSize: 15, fontWeight: 'normal', color: '#4a5551' },
+              },
+            ]
+          : []),
+      ],
+      ...(grid
+        ? {
+            grid: {
+              ...grid,
+              left: 32,
+              right: Math.max(32, grid.right ?? 0),
+              top: chartSubtitle ? 130 : 110,
+              bottom: 70,
+              containLabel: true,
+            },
+          }
+        : {}),
       graphic: [
         ...graphic,
         {
@@ -344,6 +420,9 @@ export function svgToPdf(svg: string, heading: ExportHeading): Promise<Buffer> {
     SVGtoPDF(doc, svg, 36, 36, {
       width,
       height: (width * IMAGE_HEIGHT) / IMAGE_WIDTH,
+      // Scales the 1200 px picture to the page: without it the SVG is laid out at 1 px = 0.75 pt, wider
+      // than the page, and whatever lies right of 1030 px (the longest bar's value) is cut off.
+      preserveAspectRatio: 'xMinYMin meet',
       fontCallback: (_family: string, bold: boolean) => (bold ? 'DejaVu-Bold' : 'DejaVu'),
     });
     doc.end();

@@ -2,6 +2,7 @@ import { checkCollection, writeCollection } from './imports.repo';
 import {
   checkRow,
   comuneCode,
+  comuneName,
   FieldError,
   missingColumns,
   nonNegative,
@@ -11,7 +12,6 @@ import {
   requiredNumber,
   requiredText,
   requiredYear,
-  titleCase,
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, Parsed } from './types';
@@ -61,7 +61,7 @@ export function parseArpaeEr(text: string): Parsed<CollectionData> {
         rdPct: producedT > 0 ? (sortedT / producedT) * 100 : null,
         costPerCapita: null,
         aggregationName: null,
-        city: { name: titleCase(requiredText(v.COMUNE!, 'COMUNE')), latitude, longitude },
+        city: { name: comuneName(requiredText(v.COMUNE!, 'COMUNE')), latitude, longitude },
       };
     });
     if (stat) data.stats.push(stat);

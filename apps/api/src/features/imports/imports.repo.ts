@@ -82,9 +82,29 @@ export async function checkCollection(q: Queryable, data: CollectionData): Promi
   return errors;
 }
 
-/** Creates the comuni a collection file names that the cities table lacks (mergers newer than the boundaries). */
+/**
+ * Creates the comuni a collection file names that the cities table lacks (mergers newer than the
+ * boundaries), and renames those an earlier import created (no cadastral code: not from the ISTAT list)
+ * when the file now spells them otherwise, so a re-import applies a correction of comuneName().
+ */
 async function createMissingCities(q: Queryable, data: CollectionData): Promise<void> {
   const cities = await loadIds(q, 'cities');
+  const created = await q.query<{ id: string; name: string }>(
+    'SELECT id, name FROM cities WHERE cadastral_code IS NULL',
+  );
+  const names = new Map(data.stats.map((row) => [row.cityId, row.city.name]));
+  const renamed = created.filter((c) => names.has(c.id) && names.get(c.id) !== c.name);
+  if (renamed.length) {
+    await q.query(
+      `UPDATE cities c SET name = u.name, search_name = u.search_name
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS u (id, name, search_name) WHERE c.id = u.id`,
+      [
+        renamed.map((c) => c.id),
+        renamed.map((c) => names.get(c.id)!),
+        renamed.map((c) => searchName(names.get(c.id)!)),
+      ],
+    );
+  }
   const seen = new Set<string>();
   const cols: [string[], string[], string[], number[], number[]] = [[], [], [], [], []];
   for (const row of data.stats) {

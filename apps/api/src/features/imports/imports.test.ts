@@ -170,11 +170,28 @@ describe('import of a collection file', () => {
       region_id: string;
       has_shape: boolean;
     }>("SELECT name, province_id, region_id, has_shape FROM cities WHERE id = '012144'");
+    // The file writes "Bardello Con Malgesso e Bregano": the name is stored as ISTAT writes it.
     expect(created).toEqual({
-      name: 'Bardello Con Malgesso e Bregano',
+      name: 'Bardello con Malgesso e Bregano',
       province_id: '012',
       region_id: '03',
       has_shape: false,
     });
+
+    // A comune an older import created with the source's capitals is renamed by the next import.
+    await db.query(
+      "UPDATE cities SET name = 'Bardello Con Malgesso e Bregano', search_name = 'x' WHERE id = '012144'",
+    );
+    await importDataset(db, 'ispra-kpi', kpi, { force: true });
+    const [renamed] = await db.query<{ name: string; search_name: string }>(
+      "SELECT name, search_name FROM cities WHERE id = '012144'",
+    );
+    expect(renamed).toEqual({
+      name: 'Bardello con Malgesso e Bregano',
+      search_name: 'bardello con malgesso e bregano',
+    });
+    // A comune of the ISTAT list keeps ISTAT's name, whatever the collection file writes.
+    const [abano] = await db.query<{ name: string }>("SELECT name FROM cities WHERE id = '028001'");
+    expect(abano!.name).toBe('Abano Terme');
   });
 });

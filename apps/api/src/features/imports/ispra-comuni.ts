@@ -2,6 +2,7 @@ import { checkCollection, writeCollection } from './imports.repo';
 import {
   checkRow,
   comuneCode,
+  comuneName,
   FieldError,
   missingColumns,
   nonNegative,
@@ -10,7 +11,6 @@ import {
   requiredInteger,
   requiredText,
   requiredYear,
-  titleCase,
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, FractionRow, Parsed, StatRow } from './types';
@@ -117,7 +117,7 @@ export function parseIspraComuni(text: string): Parsed<CollectionData> {
           costPerCapita: null,
           aggregationName: (lead?.[1] ?? member?.[1])?.trim() || null,
           city: {
-            name: titleCase(requiredText(v[COLUMNS.name]!, COLUMNS.name)),
+            name: comuneName(requiredText(v[COLUMNS.name]!, COLUMNS.name)),
             latitude: null,
             longitude: null,
           },

@@ -2,6 +2,7 @@ import { checkCollection, writeCollection } from './imports.repo';
 import {
   checkRow,
   comuneCode,
+  comuneName,
   FieldError,
   missingColumns,
   nonNegative,
@@ -59,7 +60,7 @@ export function parseIspraKpi(text: string): Parsed<CollectionData> {
           rdPct: percentage(optionalNumber(v[column]!, column), column),
         }))
         .filter((p) => p.year < year && p.rdPct !== null);
-      const name = requiredText(v.name!, 'name');
+      const name = comuneName(requiredText(v.name!, 'name'));
       const producedT = kgProduced === null ? null : (kgProduced * population) / 1000;
       const sortedT = producedT === null ? null : (producedT * rdPct) / 100;
       if (seen.has(cityId)) throw new FieldError(`comune ${cityId} already on line ${seen.get(cityId)}`);

@@ -126,29 +126,94 @@ export function searchName(name: string): string {
     .trim();
 }
 
+/**
+ * Prepositions (simple and articulated) and conjunctions, written in lower case inside a comune's name as
+ * ISTAT writes them: "Uggiate con Ronago", "San Pietro in Cariano", "Lu e Cuccaro Monferrato",
+ * "Saint-Rhémy-en-Bosses".
+ */
 const LOWER_WORDS = new Set([
+  'a',
+  'ad',
+  'al',
+  'allo',
+  'alla',
+  'ai',
+  'agli',
+  'alle',
+  'con',
+  'da',
+  'dal',
+  'dallo',
+  'dalla',
+  'dai',
+  'dagli',
+  'dalle',
   'di',
-  'de',
   'del',
+  'dello',
   'della',
   'dei',
   'degli',
   'delle',
-  'e',
   'in',
+  'nel',
+  'nello',
+  'nella',
+  'nei',
+  'negli',
+  'nelle',
+  'su',
   'sul',
+  'sullo',
   'sulla',
-  'al',
-  'alla',
+  'sui',
+  'sugli',
+  'sulle',
+  'per',
+  'tra',
+  'fra',
+  'presso',
+  'e',
+  'ed',
+  'en',
 ]);
+/** The same before an apostrophe: "Cornate d'Adda", "Anzola dell'Emilia", "Cava de' Tirreni". */
+const LOWER_ELIDED = new Set(['d', 'de', 'ne', 'dell', 'all', 'dall', 'nell', 'sull']);
+/**
+ * Articles: lower case in a name written in capitals, as most of ISTAT's ("Sotto il Monte Giovanni XXIII",
+ * "Santa Maria la Longa", "Fragneto l'Abate"); in a name in mixed case, as the source writes them (ISTAT
+ * itself has "San Giorgio La Molara").
+ */
+const ARTICLES = new Set(['il', 'lo', 'la', 'i', 'gli', 'le', 'li', 'l']);
 
-/** "SAN GIOVANNI IN PERSICETO" → "San Giovanni in Persiceto" (names of comuni some sources write in capitals). */
-export function titleCase(name: string): string {
-  if (name !== name.toUpperCase()) return name;
-  return name
-    .toLowerCase()
-    .split(/(\s+|-|')/)
-    .map((w, i) => (i > 0 && LOWER_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+/**
+ * A comune's name as a source writes it, in the case ISTAT uses: "SAN GIOVANNI IN PERSICETO" →
+ * "San Giovanni in Persiceto" (sources that write capitals), "Uggiate Con Ronago" → "Uggiate con Ronago"
+ * and "Santa Caterina D'Este" → "Santa Caterina d'Este" (sources that capitalise every word),
+ * "Moransengo-tonengo" → "Moransengo-Tonengo". The first word keeps its capital; prepositions and
+ * conjunctions are lower case anywhere else. In a name written in capitals every other word gets a
+ * capital (articles excepted; Roman numerals stay in capitals); in mixed case only a word after a hyphen
+ * or a slash does, and the rest is kept as written ("Castelletto sopra Ticino", "Bolzano/Bozen").
+ * Applied to every official ISTAT name it changes none; to the ISPRA KPI names it fixes 303 and breaks none.
+ */
+export function comuneName(name: string): string {
+  const text = name.trim().replace(/\s+/g, ' ');
+  const capitals = text === text.toUpperCase();
+  const parts = (capitals ? text.toLowerCase() : text).split(/([\s'’/-]+)/);
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 1 || part === '') return part;
+      const lower = part.toLowerCase();
+      const before = parts[index - 1] ?? '';
+      const elided = /^['’]/.test(parts[index + 1] ?? '');
+      if (index > 0) {
+        if (elided ? LOWER_ELIDED.has(lower) : LOWER_WORDS.has(lower)) return lower;
+        if (capitals ? ARTICLES.has(lower) : !/[-/]/.test(before)) return part;
+        // "SOTTO IL MONTE GIOVANNI XXIII": a Roman numeral stays in capitals.
+        if (capitals && /^x{0,3}(ix|iv|v?i{0,3})$/.test(lower) && lower.length > 1) return part.toUpperCase();
+      }
+      return part.charAt(0).toUpperCase() + part.slice(1);
+    })
     .join('');
 }
 

@@ -42,6 +42,22 @@ describe('buildStatistic', () => {
   it('has no outcome for a statistic without a good direction', () => {
     expect(buildStatistic(120, 100, '€/ab', null, null)).toMatchObject({ trend: 'up', outcome: null });
   });
+  it('computes the change from the values as shown, so the card adds up', () => {
+    // 82,1% and 81,9% on the card: +0,2 points, not the +0,12 (shown +0,1) of the unrounded values.
+    expect(buildStatistic(82.06, 81.94, '%', 'up', null)).toMatchObject({
+      value: 82.06,
+      compareValue: 81.94,
+      change: 0.2,
+      trend: 'up',
+    });
+    // 1.234,6 t against 1.234,4 t: −0,2 t shown, although the raw difference is 0.1.
+    expect(buildStatistic(1234.44, 1234.56, 't', 'down', null).change).toBe(-0.2);
+    // 213,22 €/ab against 200,00 €/ab: the percentage comes from the shown values too.
+    expect(buildStatistic(213.224, 199.996, '€/ab', null, null)).toMatchObject({
+      change: 13.22,
+      changePct: 6.61,
+    });
+  });
   it('gives no percentage change from zero', () => {
     expect(buildStatistic(5, 0, 't', 'down', null).changePct).toBeNull();
   });

@@ -12,7 +12,9 @@ export function round(value: number, decimals: number): number {
 
 /**
  * A statistic of one year compared with another: the change, its direction and whether that is good.
- * Values are compared at the precision the portal shows them, so 41.02% and 41.04% read "unchanged".
+ * Values are compared at the precision the portal shows them, so 41.02% and 41.04% read "unchanged",
+ * and the change is the difference of the two shown values: 82.06% and 81.94% show as 82,1% and 81,9%,
+ * so the change is +0,2 points, never the +0,1 of the unrounded values, and the card adds up.
  */
 export function buildStatistic(
   value: number | null,
@@ -50,7 +52,9 @@ export function buildStatistic(
       missingReason: null,
     };
   }
-  const shownDiff = round(v, p) - round(c, p);
+  const shownValue = round(v, p);
+  const shownCompare = round(c, p);
+  const shownDiff = round(shownValue - shownCompare, p);
   const trend = shownDiff === 0 ? 'unchanged' : shownDiff > 0 ? 'up' : 'down';
   const outcome =
     trend === 'unchanged'
@@ -64,8 +68,8 @@ export function buildStatistic(
     value: v,
     unit,
     compareValue: c,
-    change: round(v - c, p + 2),
-    changePct: c === 0 ? null : round(((v - c) / c) * 100, 2),
+    change: shownDiff,
+    changePct: shownCompare === 0 ? null : round((shownDiff / shownCompare) * 100, 2),
     trend,
     goodDirection,
     outcome,

@@ -74,6 +74,24 @@ export function chooseYears(
 const perCapita = (tonnes: number | null, population: number | null) =>
   tonnes === null || !population ? null : (tonnes * 1000) / population;
 
+/** Kg per inhabitant (years whose tonnes are known) and the service cost, for the years that have either. */
+export function perCapitaTrend(years: YearRow[], tonnesKnown: (r: YearRow) => boolean) {
+  const kg = (r: YearRow, tonnes: number | null) => {
+    const v = tonnesKnown(r) ? perCapita(tonnes, r.population) : null;
+    return v === null ? null : round(v, 2);
+  };
+  return years
+    .map((r) => ({
+      year: r.year,
+      producedKgPerCapita: kg(r, r.producedT),
+      sortedKgPerCapita: kg(r, r.sortedT),
+      costPerCapita: r.costPerCapita === null ? null : round(r.costPerCapita, 2),
+    }))
+    .filter(
+      (p) => p.producedKgPerCapita !== null || p.sortedKgPerCapita !== null || p.costPerCapita !== null,
+    );
+}
+
 /** Years whose data covers (almost) the whole area; the comuni of the latest year are the whole. */
 export function completeYears(rows: YearRow[]): { years: YearRow[]; comuniTotal: number } {
   const comuniTotal = rows.length ? rows[rows.length - 1]!.comuniCount : 0;
@@ -94,12 +112,11 @@ async function figures(
   const { year, compareYear } = chooseYears(available, query);
   const cur = years.find((r) => r.year === year)!;
   const cmp = compareYear === null ? null : (years.find((r) => r.year === compareYear) ?? null);
-  const hasTonnes = cur.comuniWithTonnes > 0 && cur.comuniWithTonnes >= TONNES_COVERAGE * cur.comuniCount;
+  const tonnesKnown = (r: YearRow) =>
+    r.comuniWithTonnes > 0 && r.comuniWithTonnes >= TONNES_COVERAGE * r.comuniCount;
+  const hasTonnes = tonnesKnown(cur);
   const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
-  const cmpT = (pick: (r: YearRow) => number | null) =>
-    cmp && cmp.comuniWithTonnes > 0 && cmp.comuniWithTonnes >= TONNES_COVERAGE * cmp.comuniCount
-      ? pick(cmp)
-      : null;
+  const cmpT = (pick: (r: YearRow) => number | null) => (cmp && tonnesKnown(cmp) ? pick(cmp) : null);
 
   const fractions =
     target.level === 'city'
@@ -163,6 +180,7 @@ async function figures(
     rdTrend: years
       .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
       .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod! })),
+    perCapitaTrend: perCapitaTrend(years, tonnesKnown),
     wasteFractionsSet: {
       demo: false,
       items: shown.map((f) => ({
@@ -192,6 +210,8 @@ function demoDistribution(rows: repo.DistributionRow[], missingReason: string) {
       comuniCount: d.comuniCount,
       share: share(d.comuniCount, d.comuniTotal),
     })),
+    // The base of the shares, stated on the chart (every row of an area carries the same total).
+    comuniTotal: rows[0]?.comuniTotal ?? 0,
     missingReason: rows.length ? null : missingReason,
   };
 }
@@ -219,6 +239,7 @@ export async function buildAreaStats(
         comuniCount: s.comuniCount,
         share: share(s.comuniCount, s.comuniTotal),
       })),
+      comuniTotal: sets[0]?.comuniTotal ?? 0,
       missingReason: sets.length ? null : REASONS.noFractions,
     },
   };
@@ -255,11 +276,13 @@ export async function buildCityStats(
     wasteSortingTypes: {
       demo: true,
       items: sorting.map((s) => ({ id: s.id, name: s.name, comuniCount: 1, share: 100 })),
+      comuniTotal: 1,
       missingReason: distinctModes.size ? null : REASONS.noSortingTypes,
     },
     mostUsedActionCategories: {
       demo: true,
       items: actions.map((a) => ({ id: a.id, name: a.name, comuniCount: 1, share: 100 })),
+      comuniTotal: 1,
       missingReason: actions.length ? null : REASONS.noActions,
     },
     mostUsedWasteFractionsSet: {
@@ -273,6 +296,7 @@ export async function buildCityStats(
             },
           ]
         : [],
+      comuniTotal: 1,
       missingReason: fractionIds.length ? null : REASONS.noFractions,
     },
   };

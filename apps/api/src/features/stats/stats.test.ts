@@ -98,6 +98,43 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     expect(s.availableYears).toEqual(Array.from({ length: 15 }, (_, i) => 2010 + i));
   });
 
+  it('gives the kg per inhabitant and the cost of every year with tonnes: Palermo from the ISPRA file', async () => {
+    const s = await json('/api/stats/cities/city/082053/');
+    const rows = sicily.filter((r) => r.IstatComune === '082053');
+    expect(s.perCapitaTrend.map((p: { year: number }) => p.year)).toEqual(
+      Array.from({ length: 15 }, (_, i) => 2010 + i),
+    );
+    for (const row of rows.filter((r) => r.anno !== '2024')) {
+      const point = s.perCapitaTrend.find((p: { year: number }) => p.year === Number(row.anno));
+      const pop = Number(row.Popolazione);
+      expect(point.producedKgPerCapita).toBeCloseTo((num(row['Totale RU (t)'])! * 1000) / pop, 1);
+      expect(point.sortedKgPerCapita).toBeCloseTo((num(row['Totale RD (t)'])! * 1000) / pop, 1);
+    }
+    // The card and the trend agree on the year shown.
+    const last = s.perCapitaTrend.at(-1);
+    expect(last.producedKgPerCapita).toBeCloseTo(s.totalWasteProducedPerCapita.value, 1);
+    expect(last.costPerCapita).toBe(s.serviceCostPerCapita.value);
+  });
+
+  it('leaves out of the per-inhabitant trend the years with only the %', async () => {
+    const row = kpi.find((r) => r.istat === '05028001')!;
+    const s = await json('/api/stats/cities/city/028001/');
+    expect(s.perCapitaTrend).toEqual([
+      {
+        year: 2024,
+        producedKgPerCapita: expect.closeTo(Number(row.kg_ru_ab), 1),
+        sortedKgPerCapita: expect.closeTo((Number(row.kg_ru_ab) * Number(row.rd_pct)) / 100, 1),
+        costPerCapita: 183.86,
+      },
+    ]);
+  });
+
+  it('writes the names the source capitalises with lower-case prepositions', async () => {
+    // Uggiate con Ronago (2024 merger, only in the ISPRA KPI file, written "Uggiate Con Ronago" there).
+    expect((await json('/api/cities/city/013256/')).name).toBe('Uggiate con Ronago');
+    expect((await json('/api/stats/cities/city/013256/')).area.name).toBe('Uggiate con Ronago');
+  });
+
   it('answers 404 for an unknown comune and 400 for a year without data', async () => {
     expect((await get('/api/stats/cities/city/999999/')).statusCode).toBe(404);
     const res = await get('/api/stats/cities/city/028001/?year=2015');

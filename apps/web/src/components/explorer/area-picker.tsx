@@ -2,7 +2,9 @@
 
 import type { City, Province, Region } from '@portal/contract';
 import { useRef } from 'react';
+import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
+import { useExplorerNavigation } from './use-explorer-navigation';
 import styles from './explorer.module.css';
 
 interface AreaPickerProps {
@@ -17,24 +19,32 @@ interface AreaPickerProps {
 }
 
 /**
- * Choose a region, a province, a comune from lists: a plain GET form (it works without JavaScript).
- * Changing a level clears and disables the levels below it, whose lists belong to the old choice.
+ * Choose a region, a province, a comune from lists: choosing shows it at once. Without JavaScript it is a
+ * plain GET form with its 'Mostra' button. While the new choice loads, the levels below it are disabled:
+ * their lists belong to the old choice.
  */
 export function AreaPicker(props: AreaPickerProps) {
   const { regions, provinces, cities, region, province, city, year, compareYear } = props;
+  const formRef = useRef<HTMLFormElement>(null);
   const provinceRef = useRef<HTMLSelectElement>(null);
   const cityRef = useRef<HTMLSelectElement>(null);
+  const { navigate, pending } = useExplorerNavigation(formRef);
+  const years = { year, compareYear };
 
-  function reset(...selects: (HTMLSelectElement | null)[]) {
-    for (const select of selects) {
-      if (!select) continue;
-      select.value = '';
-      select.disabled = true;
-    }
+  function disable(...selects: (HTMLSelectElement | null)[]) {
+    for (const select of selects) if (select) select.disabled = true;
   }
 
   return (
-    <form method="get" action="/" className={styles.pickerForm} aria-label={t.picker.title}>
+    <form
+      ref={formRef}
+      method="get"
+      action="/"
+      className={styles.pickerForm}
+      aria-label={t.picker.title}
+      aria-busy={pending || undefined}
+      autoComplete="off"
+    >
       <div className={styles.field}>
         <label htmlFor="picker-region" className={styles.label}>
           {t.picker.region}
@@ -44,7 +54,10 @@ export function AreaPicker(props: AreaPickerProps) {
           name="regione"
           className={styles.select}
           defaultValue={region ?? ''}
-          onChange={() => reset(provinceRef.current, cityRef.current)}
+          onChange={(event) => {
+            disable(provinceRef.current, cityRef.current);
+            navigate(explorerHref({ region: event.target.value || null, ...years }));
+          }}
         >
           <option value="">{t.picker.allRegions}</option>
           {regions.map((r) => (
@@ -65,7 +78,10 @@ export function AreaPicker(props: AreaPickerProps) {
             ref={provinceRef}
             className={styles.select}
             defaultValue={province ?? ''}
-            onChange={() => reset(cityRef.current)}
+            onChange={(event) => {
+              disable(cityRef.current);
+              navigate(explorerHref({ region, province: event.target.value || null, ...years }));
+            }}
           >
             <option value="">{t.picker.allProvinces}</option>
             {provinces.map((p) => (
@@ -87,6 +103,9 @@ export function AreaPicker(props: AreaPickerProps) {
             ref={cityRef}
             className={styles.select}
             defaultValue={city ?? ''}
+            onChange={(event) =>
+              navigate(explorerHref({ region, province, city: event.target.value || null, ...years }))
+            }
           >
             <option value="">{t.picker.allComuni}</option>
             {cities.map((c) => (
@@ -99,9 +118,14 @@ export function AreaPicker(props: AreaPickerProps) {
       )}
       {year && <input type="hidden" name="anno" value={year} />}
       {compareYear && <input type="hidden" name="confronto" value={compareYear} />}
-      <button type="submit" className={styles.button}>
-        {t.picker.submit}
-      </button>
+      <noscript>
+        <button type="submit" className={styles.button}>
+          {t.picker.submit}
+        </button>
+      </noscript>
+      <p className={styles.pending} role="status">
+        {pending ? t.picker.updating : ''}
+      </p>
     </form>
   );
 }

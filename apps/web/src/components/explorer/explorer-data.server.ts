@@ -47,7 +47,15 @@ export interface MapView {
   choropleth: boolean;
 }
 
+/** A territory the URL names that does not exist: the page answers 404 "Territorio non trovato". */
+export interface MissingTerritory {
+  level: 'region' | 'province' | 'city';
+  code: string;
+}
+
 export interface ExplorerData {
+  /** Set when the URL names an unknown region, province or comune; nothing else is loaded then. */
+  missing: MissingTerritory | null;
   /** The canonical state: a comune's region and province come from the API. */
   state: ExplorerState;
   level: ExplorerLevel;
@@ -181,32 +189,88 @@ function valueText(value: number | null | undefined): string {
   return value === null || value === undefined ? t.map.noData : formatPercent(value);
 }
 
+/** The comune of the URL; null when the API says it does not exist (other failures are thrown). */
+async function findCity(id: string): Promise<CityDetail | null> {
+  try {
+    return await apiGet(`/api/cities/city/${id}/`, CityDetailSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+function missingData(missing: MissingTerritory): ExplorerData {
+  return {
+    missing,
+    state: { region: null, province: null, city: null, year: null, compareYear: null },
+    level: 'country',
+    areaName: t.italy,
+    stats: null,
+    yearError: null,
+    regions: [],
+    provinces: [],
+    cities: [],
+    city: null,
+    map: null,
+    cityNotOnMap: false,
+    signedIn: false,
+  };
+}
+
 export async function loadExplorer(requested: ExplorerState): Promise<ExplorerData> {
   const signedInPromise = isSignedIn();
   const regionsPromise = settle(apiGet('/api/cities/regions/', RegionListSchema));
 
-  // The comune decides its province and region.
+  // The comune decides its province and region, unless the URL names others: then the comune belongs to
+  // an earlier choice (a region changed in the form without JavaScript) and the region or province wins.
   let city: CityDetail | null = null;
   const state: ExplorerState = { ...requested };
   if (requested.city) {
-    city = await settle(apiGet(`/api/cities/city/${requested.city}/`, CityDetailSchema));
-    if (city) {
-      state.region = city.region.id;
-      state.province = city.province.id;
+    // undefined: the API could not say (the page then shows what it can, as for any failure).
+    const found = await findCity(requested.city).catch((error: unknown) => {
+      console.error(error);
+      return undefined;
+    });
+    if (found === null) return missingData({ level: 'city', code: requested.city });
+    const elsewhere =
+      found &&
+      ((requested.region && requested.region !== found.region.id) ||
+        (requested.province && requested.province !== found.province.id));
+    if (found && !elsewhere) {
+      city = found;
+      state.region = found.region.id;
+      state.province = found.province.id;
     } else {
       state.city = null;
     }
   }
+  const regionList = await regionsPromise;
+  if (state.region && regionList && !regionList.some((r) => r.id === state.region)) {
+    return missingData({ level: 'region', code: state.region });
+  }
   let provinces: Province[] = [];
+  let allProvinces: Province[] | null = null;
+  const provinceKnown = async (id: string) => {
+    allProvinces ??= await settle(apiGet('/api/cities/provinces/', ProvinceListSchema));
+    // When the list cannot be read, nothing is declared missing.
+    return allProvinces === null ? null : (allProvinces.find((p) => p.id === id) ?? false);
+  };
   if (state.province && !state.region) {
-    const all = (await settle(apiGet('/api/cities/provinces/', ProvinceListSchema))) ?? [];
-    state.region = all.find((p) => p.id === state.province)?.regionId ?? null;
+    const found = await provinceKnown(state.province);
+    if (found === false) return missingData({ level: 'province', code: state.province });
+    state.region = found?.regionId ?? null;
   }
   if (state.region) {
     provinces =
       (await settle(apiGet('/api/cities/provinces/', ProvinceListSchema, { region: state.region }))) ?? [];
     provinces.sort((a, b) => a.name.localeCompare(b.name, 'it'));
-    if (state.province && !provinces.some((p) => p.id === state.province)) state.province = null;
+    if (state.province && !provinces.some((p) => p.id === state.province)) {
+      // A province of another region is the earlier choice of a region changed without JavaScript.
+      if ((await provinceKnown(state.province)) === false) {
+        return missingData({ level: 'province', code: state.province });
+      }
+      state.province = null;
+    }
   } else {
     state.province = null;
   }
@@ -238,12 +302,12 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
     : Promise.resolve(null);
 
-  const [{ stats, yearError }, regions, cityPage, signedIn] = await Promise.all([
+  const [{ stats, yearError }, cityPage, signedIn] = await Promise.all([
     statsPromise,
-    regionsPromise,
     citiesPromise,
     signedInPromise,
   ]);
+  const regions = regionList;
   const mapYear = stats?.year;
   if (yearError) {
     // Links must not carry the year without data.
@@ -346,6 +410,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   const areaName = stats?.area.name ?? city?.name ?? t.italy;
   const cities = (cityPage?.results ?? []).toSorted((a, b) => a.name.localeCompare(b.name, 'it'));
   return {
+    missing: null,
     state,
     level,
     areaName,

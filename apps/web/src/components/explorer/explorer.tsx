@@ -6,6 +6,7 @@ import { DownloadInvite, type DownloadTarget } from './downloads';
 import type { ExplorerData } from './explorer-data.server';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
+import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
 import { StatPanels } from './stat-panels';
@@ -57,7 +58,9 @@ export function Explorer({ data }: { data: ExplorerData }) {
     <div className={styles.explorer}>
       <h1>{level === 'country' ? t.title : t.titleArea(data.areaName)}</h1>
       <p className={styles.intro}>{t.intro}</p>
-      <SourceSwitch current="1" currentHref={stateKey} region={state.region} />
+      <ShareToolbar view={stateKey}>
+        <SourceSwitch current="1" currentHref={stateKey} region={state.region} />
+      </ShareToolbar>
       <Breadcrumb data={data} />
 
       <div className={styles.top}>

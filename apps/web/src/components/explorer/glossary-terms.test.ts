@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_TERMS, formatEerCode, normalizeForSearch, termMatches } from './glossary-terms';
+import { glossaryMessages } from './messages';
 
 describe('glossary', () => {
   it('has unique anchors', () => {
@@ -18,5 +19,11 @@ describe('glossary', () => {
   it('writes EER codes in pairs', () => {
     expect(formatEerCode('200108')).toBe('20 01 08');
     expect(formatEerCode('x')).toBe('x');
+  });
+  it('counts the terms shown in Italian: 1 voce, 2 voci', () => {
+    expect(glossaryMessages.results(1, 40)).toBe('1 voce su 40');
+    expect(glossaryMessages.results(2, 40)).toBe('2 voci su 40');
+    expect(glossaryMessages.results(40, 40)).toBe('40 voci');
+    expect(glossaryMessages.results(1, 1)).toBe('1 voce');
   });
 });

@@ -26,6 +26,7 @@ export const explorerMessages = {
     allProvinces: 'Tutta la regione',
     allComuni: 'Tutta la provincia',
     submit: 'Mostra',
+    updating: 'Caricamento dei dati del territorio scelto…',
   },
   search: {
     label: 'Cerca un comune',
@@ -41,6 +42,7 @@ export const explorerMessages = {
     year: 'Anno',
     compareYear: 'Anno di confronto',
     submit: 'Aggiorna',
+    updating: "Caricamento dei dati dell'anno scelto…",
     invalid: (message: string) => `${message} Sono mostrati i dati dell'ultimo anno disponibile.`,
   },
   map: {
@@ -49,6 +51,8 @@ export const explorerMessages = {
     provinces: (region: string) => `Percentuale di raccolta differenziata per provincia: ${region}`,
     comuni: (province: string) => `I comuni della provincia di ${province}`,
     comuniHint: 'Scegli un comune sulla mappa per vederne le statistiche.',
+    comuniHintSelected: (name: string) =>
+      `${name} è evidenziato sulla mappa: scegli un altro comune per vederne le statistiche.`,
     areaLink: (name: string, value: string) => `${name}: ${value}`,
     legendTitle: '% raccolta differenziata',
     selected: 'comune scelto',
@@ -68,7 +72,12 @@ export const explorerMessages = {
       totalWasteSorted: 'Raccolta differenziata',
       totalWasteSortedPerCapita: 'Raccolta differenziata per abitante',
       sortedPercentage: 'Percentuale di raccolta differenziata',
+      totalWasteProducedPerCapita: 'Rifiuti urbani prodotti per abitante',
+      serviceCostPerCapita: 'Costo del servizio per abitante',
     },
+    costNote:
+      'Costo totale annuo della gestione dei rifiuti urbani: media dei comuni che lo comunicano, pesata sul numero di abitanti.',
+    costNoteCity: 'Costo totale annuo della gestione dei rifiuti urbani, diviso per gli abitanti.',
     compared: (year: number, value: string) => `Nel ${year}: ${value}`,
     compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
     noCompareYear: 'Nessun anno di confronto disponibile.',
@@ -87,6 +96,13 @@ export const explorerMessages = {
     trendNote: (years: string) =>
       `Per ${years} la percentuale è la media dei comuni pesata sulla popolazione (le tonnellate non sono note); il cerchio vuoto segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
     trendNoteTonnes: "La linea tratteggiata è l'obiettivo del 65% (D.Lgs. 152/2006).",
+    perCapita: 'I rifiuti per abitante negli anni',
+    perCapitaCaption: (name: string) =>
+      `Chilogrammi per abitante prodotti e raccolti in modo differenziato: ${name}`,
+    perCapitaProduced: 'Rifiuti urbani prodotti',
+    perCapitaSorted: 'Raccolta differenziata',
+    perCapitaNote: (years: string) =>
+      `Solo gli anni in cui la fonte riporta le tonnellate (${years}); per gli altri riporta solo la percentuale.`,
     modes: 'Le modalità di raccolta',
     modesCaption: (name: string) => `Modalità di raccolta: quota dei comuni che le adottano, ${name}`,
     cityModes: 'Le modalità di raccolta del comune',
@@ -114,6 +130,9 @@ export const explorerMessages = {
       actions: 'Azioni',
       set: 'Frazioni',
       fractions: 'Frazioni raccolte',
+      producedKg: 'Prodotti (kg per abitante)',
+      sortedKg: 'Differenziata (kg per abitante)',
+      cost: 'Costo del servizio (€ per abitante)',
     },
     methodTonnes: 'dalle tonnellate',
     methodWeighted: 'media pesata dei comuni',
@@ -126,6 +145,27 @@ export const explorerMessages = {
   },
 
   loadError: 'Ops... Qualcosa è andato storto, riprova più tardi.',
+
+  notFound: {
+    title: 'Territorio non trovato',
+    one: {
+      region: (code: string) => `Non esiste una regione con codice ISTAT ${code}.`,
+      province: (code: string) => `Non esiste una provincia con codice ISTAT ${code}.`,
+      city: (code: string) => `Non esiste un comune con codice ISTAT ${code}.`,
+    },
+    levels: { region: 'regione', province: 'provincia', city: 'comune' },
+    many: (asked: string) => `Non esiste un territorio con i codici ISTAT richiesti (${asked}).`,
+    hint: 'Il codice potrebbe essere sbagliato, o il comune essere stato unito ad altri. Puoi cercarlo per nome o sceglierlo sulla mappa.',
+    back: "Vai ai dati dell'Italia",
+  },
+} as const;
+
+export const shareMessages = {
+  button: 'Condividi',
+  label: 'Condividi il link a questa vista',
+  copied: 'Link copiato',
+  copyFailed: 'Copia questo link:',
+  linkLabel: 'Link a questa vista',
 } as const;
 
 export const glossaryMessages = {
@@ -137,7 +177,10 @@ export const glossaryMessages = {
     'Le parole della raccolta differenziata usate nel portale, con il loro significato e, per le frazioni, i codici EER. Ogni voce ha un indirizzo proprio da condividere.',
   searchLabel: 'Cerca nel glossario',
   searchPlaceholder: 'Es. porta a porta, RD, 200101',
-  results: (n: number, total: number) => (n === total ? `${total} voci` : `${n} voci su ${total}`),
+  results: (n: number, total: number) => {
+    const items = (count: number) => (count === 1 ? '1 voce' : `${count} voci`);
+    return n === total ? items(total) : `${items(n)} su ${total}`;
+  },
   noResults: 'Nessuna voce corrisponde alla ricerca.',
   tocLabel: 'Sezioni del glossario',
   groups: {

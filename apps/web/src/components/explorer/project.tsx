@@ -113,7 +113,8 @@ export function Project() {
         <p>
           <strong>kg per abitante = tonnellate × 1.000 ÷ abitanti</strong>, con la popolazione residente dello
           stesso anno. Per un’area si sommano tonnellate e abitanti dei soli comuni di cui sono note le
-          tonnellate.
+          tonnellate. Il <strong>costo del servizio per abitante</strong> è quello che la fonte riporta per
+          ogni comune; per un’area è la media dei comuni che lo comunicano, pesata sugli abitanti.
         </p>
         <h3>Copertura</h3>
         <p>
@@ -126,8 +127,9 @@ export function Project() {
         <p>
           Ogni scheda confronta l’anno scelto con l’anno di confronto: la variazione è in verde quando
           migliora (più raccolta differenziata, meno rifiuti prodotti), in rosso quando peggiora; «Non variato
-          rispetto all’anno di confronto» quando i valori coincidono alla precisione mostrata. Le variazioni
-          di una percentuale sono in punti percentuali.
+          rispetto all’anno di confronto» quando i valori coincidono alla precisione mostrata. La variazione è
+          la differenza dei due valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto
+          torni a chi legge. Le variazioni di una percentuale sono in punti percentuali.
         </p>
         <h3>Comuni aggregati</h3>
         <p>

@@ -4,11 +4,14 @@ import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
+/** The waste group of SPEC §9 first, then the %, the kg produced per inhabitant and the service cost. */
 const CARDS = [
   'totalWasteProduced',
   'totalWasteSorted',
   'totalWasteSortedPerCapita',
   'sortedPercentage',
+  'totalWasteProducedPerCapita',
+  'serviceCostPerCapita',
 ] as const;
 /** Statistics the export can draw (StatisticKind of the contract). */
 const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
@@ -66,6 +69,11 @@ export function StatCards({ stats, download }: { stats: AreaStats; download: Dow
               <p className={styles.cardValue}>{formatValue(statistic.value, statistic.unit)}</p>
             )}
             <Comparison statistic={statistic} compareYear={stats.compareYear} />
+            {key === 'serviceCostPerCapita' && statistic.value !== null && (
+              <p className={styles.cardNote}>
+                {stats.area.level === 'city' ? t.stats.costNoteCity : t.stats.costNote}
+              </p>
+            )}
             {download && DOWNLOADABLE.has(key) && statistic.value !== null && (
               <DownloadLinks target={download} statistic={key} title={title} />
             )}

@@ -13,10 +13,12 @@ import {
 } from '@portal/charts';
 import { useMemo } from 'react';
 import { EChart } from '../charts/echart';
+import { perCapitaTrendOption, type PerCapitaPoint } from './per-capita-trend';
 
 export type StatChartSpec =
-  | { kind: 'fractions'; items: FractionShare[] }
+  | { kind: 'fractions'; items: FractionShare[]; totalSorted?: number | null }
   | { kind: 'trend'; points: TrendPoint[] }
+  | { kind: 'perCapita'; points: PerCapitaPoint[]; names: { produced: string; sorted: string } }
   | { kind: 'shares'; items: CountShare[] }
   | { kind: 'sets'; sets: FractionSet[] }
   | { kind: 'actionCounts'; categories: { name: string; actions: unknown[] }[] };
@@ -40,9 +42,11 @@ export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel:
   const option = useMemo(() => {
     switch (spec.kind) {
       case 'fractions':
-        return fractionsBarOption(spec.items);
+        return fractionsBarOption(spec.items, spec.totalSorted);
       case 'trend':
         return rdTrendOption(spec.points);
+      case 'perCapita':
+        return perCapitaTrendOption(spec.points, spec.names);
       case 'shares':
         return countShareBarOption(spec.items);
       case 'sets':

@@ -1,8 +1,17 @@
 import type { AreaStats, CityStats } from '@portal/contract';
-import { formatNumber, formatPercent, formatTonnes, fractionSetLabel } from '@portal/charts';
+import {
+  formatNumber,
+  formatPercent,
+  formatTonnes,
+  fractionSetLabel,
+  fractionsWithRemainder,
+  hasFractionSetDistribution,
+  shareBaseText,
+} from '@portal/charts';
 import { ChartOrTable } from '../charts/chart-or-table';
 import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
+import { perCapitaYears } from './per-capita-trend';
 import { StatChart } from './stat-chart';
 import styles from './explorer.module.css';
 
@@ -27,6 +36,14 @@ export function StatPanels({
   const fractions = stats.wasteFractionsSet;
   const weightedYears = stats.rdTrend.filter((p) => p.method === 'weighted_mean').map((p) => String(p.year));
   const sets = stats.mostUsedWasteFractionsSet;
+  // What the fractions leave of the separately collected total is a bar of its own, so they add up.
+  const fractionRows = fractionsWithRemainder(fractions.items, stats.totalWasteSorted.value).map((f) => ({
+    ...f,
+    kgPerCapita: fractions.items.find((i) => i.id === f.id)?.kgPerCapita ?? null,
+  }));
+  // Each share chart says what its percentages are of (its own base: comuni with data of its kind).
+  const base = (kind: 'modes' | 'actions' | 'sets', total: number | undefined) =>
+    total ? shareBaseText(kind, total, stats.year) : undefined;
 
   const modesPanel = isCityStats(stats) ? (
     <ChartOrTable
@@ -82,6 +99,7 @@ export function StatPanels({
           : (stats.wasteSortingTypes.missingReason ?? t.charts.noData)
       }
       demo={stats.wasteSortingTypes.demo}
+      note={base('modes', stats.wasteSortingTypes.comuniTotal)}
       actions={links('wasteSortingTypes', c.modes)}
     />
   );
@@ -129,9 +147,49 @@ export function StatPanels({
       }
       empty={stats.mostUsedActionCategories.items.length ? null : c.noActions}
       demo={stats.mostUsedActionCategories.demo}
+      note={base('actions', stats.mostUsedActionCategories.comuniTotal)}
       actions={links('mostUsedActionCategories', c.actions)}
     />
   );
+
+  // Kg per inhabitant over the years: only where the source has the tonnes of two years or more (the cards
+  // give the year shown).
+  const tonnesYears = perCapitaYears(stats.perCapitaTrend);
+  const perCapitaPanel =
+    tonnesYears.length >= 2 ? (
+      <ChartOrTable
+        testId="panel-per-capita"
+        title={c.perCapita}
+        caption={c.perCapitaCaption(name)}
+        columns={[
+          { label: c.columns.year },
+          { label: c.columns.producedKg, numeric: true },
+          { label: c.columns.sortedKg, numeric: true },
+          { label: c.columns.cost, numeric: true },
+        ]}
+        rows={stats.perCapitaTrend.map((p) => [
+          String(p.year),
+          p.producedKgPerCapita === null ? '—' : formatNumber(p.producedKgPerCapita, 1),
+          p.sortedKgPerCapita === null ? '—' : formatNumber(p.sortedKgPerCapita, 1),
+          p.costPerCapita === null ? '—' : formatNumber(p.costPerCapita, 2),
+        ])}
+        chart={
+          <StatChart
+            spec={{
+              kind: 'perCapita',
+              points: stats.perCapitaTrend,
+              names: { produced: c.perCapitaProduced, sorted: c.perCapitaSorted },
+            }}
+            ariaLabel={c.perCapitaCaption(name)}
+          />
+        }
+        note={
+          tonnesYears.length < stats.rdTrend.length
+            ? c.perCapitaNote(tonnesYears.map((p) => p.year).join(', '))
+            : undefined
+        }
+      />
+    ) : null;
 
   return (
     <div className={styles.panels}>
@@ -145,7 +203,7 @@ export function StatPanels({
           { label: c.columns.kgPerCapita, numeric: true },
           { label: c.columns.share, numeric: true },
         ]}
-        rows={fractions.items.map((f) => [
+        rows={fractionRows.map((f) => [
           f.name,
           formatTonnes(f.tonnes),
           f.kgPerCapita === null ? '—' : formatNumber(f.kgPerCapita, 1),
@@ -153,7 +211,7 @@ export function StatPanels({
         ])}
         chart={
           <StatChart
-            spec={{ kind: 'fractions', items: fractions.items }}
+            spec={{ kind: 'fractions', items: fractions.items, totalSorted: stats.totalWasteSorted.value }}
             ariaLabel={c.fractionsCaption(name, stats.year)}
           />
         }
@@ -179,27 +237,32 @@ export function StatPanels({
         empty={stats.rdTrend.length ? null : t.charts.noData}
         note={weightedYears.length ? c.trendNote(weightedYears.join(', ')) : c.trendNoteTonnes}
       />
+      {perCapitaPanel}
       {modesPanel}
       {actionsPanel}
-      <ChartOrTable
-        testId="panel-sets"
-        title={c.sets}
-        caption={c.setsCaption(name)}
-        columns={[
-          { label: c.columns.set },
-          { label: c.columns.comuni, numeric: true },
-          { label: c.columns.comuniShare, numeric: true },
-        ]}
-        rows={sets.items.map((s) => [
-          fractionSetLabel(s),
-          formatNumber(s.comuniCount),
-          formatPercent(s.share),
-        ])}
-        chart={<StatChart spec={{ kind: 'sets', sets: sets.items }} ariaLabel={c.setsCaption(name)} />}
-        empty={sets.items.length ? null : (sets.missingReason ?? t.charts.noData)}
-        demo={sets.demo}
-        actions={links('mostUsedWasteFractionsSet', c.sets)}
-      />
+      {/* One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). */}
+      {!isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
+        <ChartOrTable
+          testId="panel-sets"
+          title={c.sets}
+          caption={c.setsCaption(name)}
+          columns={[
+            { label: c.columns.set },
+            { label: c.columns.comuni, numeric: true },
+            { label: c.columns.comuniShare, numeric: true },
+          ]}
+          rows={sets.items.map((s) => [
+            fractionSetLabel(s),
+            formatNumber(s.comuniCount),
+            formatPercent(s.share),
+          ])}
+          chart={<StatChart spec={{ kind: 'sets', sets: sets.items }} ariaLabel={c.setsCaption(name)} />}
+          empty={sets.items.length ? null : (sets.missingReason ?? t.charts.noData)}
+          demo={sets.demo}
+          note={base('sets', sets.comuniTotal)}
+          actions={links('mostUsedWasteFractionsSet', c.sets)}
+        />
+      ) : null}
     </div>
   );
 }

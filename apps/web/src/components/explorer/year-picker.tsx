@@ -1,8 +1,18 @@
-import type { ExplorerState } from './explorer-state';
+'use client';
+
+import { useRef } from 'react';
+import { explorerHref, type ExplorerState } from './explorer-state';
 import { explorerMessages as t } from './messages';
+import { useExplorerNavigation } from './use-explorer-navigation';
 import styles from './explorer.module.css';
 
-/** The year and the comparison year, from the years with data: a GET form that keeps the chosen area. */
+/**
+ * The year and the comparison year, from the years with data: choosing shows them at once, for the same
+ * area. Without JavaScript it is a plain GET form with its 'Aggiorna' button.
+ *
+ * A new year keeps the comparison year the URL names, unless it is the new year itself; without one the
+ * API compares with the latest earlier year, as on the first visit.
+ */
 export function YearPicker({
   state,
   availableYears,
@@ -14,9 +24,21 @@ export function YearPicker({
   year: number;
   compareYear: number | null;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { navigate, pending } = useExplorerNavigation(formRef);
   const years = availableYears.toSorted((a, b) => b - a);
+  const area = { region: state.region, province: state.province, city: state.city };
+
   return (
-    <form method="get" action="/" className={styles.pickerForm} aria-label={t.years.title}>
+    <form
+      ref={formRef}
+      method="get"
+      action="/"
+      className={styles.pickerForm}
+      aria-label={t.years.title}
+      aria-busy={pending || undefined}
+      autoComplete="off"
+    >
       {state.region && <input type="hidden" name="regione" value={state.region} />}
       {state.province && <input type="hidden" name="provincia" value={state.province} />}
       {state.city && <input type="hidden" name="comune" value={state.city} />}
@@ -24,7 +46,17 @@ export function YearPicker({
         <label htmlFor="picker-year" className={styles.label}>
           {t.years.year}
         </label>
-        <select id="picker-year" name="anno" className={styles.select} defaultValue={year}>
+        <select
+          id="picker-year"
+          name="anno"
+          className={styles.select}
+          defaultValue={year}
+          onChange={(event) => {
+            const chosen = Number(event.target.value);
+            const kept = state.compareYear !== chosen ? state.compareYear : null;
+            navigate(explorerHref({ ...area, year: chosen, compareYear: kept }));
+          }}
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
@@ -42,19 +74,28 @@ export function YearPicker({
             name="confronto"
             className={styles.select}
             defaultValue={compareYear ?? ''}
+            onChange={(event) =>
+              navigate(explorerHref({ ...area, year, compareYear: Number(event.target.value) || null }))
+            }
           >
             {compareYear === null && <option value="">—</option>}
             {years.map((y) => (
-              <option key={y} value={y}>
+              // A year cannot be compared with itself.
+              <option key={y} value={y} disabled={y === year}>
                 {y}
               </option>
             ))}
           </select>
         </div>
       )}
-      <button type="submit" className={styles.button}>
-        {t.years.submit}
-      </button>
+      <noscript>
+        <button type="submit" className={styles.button}>
+          {t.years.submit}
+        </button>
+      </noscript>
+      <p className={styles.pending} role="status">
+        {pending ? t.years.updating : ''}
+      </p>
     </form>
   );
 }

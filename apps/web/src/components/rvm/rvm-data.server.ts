@@ -31,7 +31,7 @@ export interface RvmData {
   /** The canonical state: a province's region comes from the API. */
   state: RvmState;
   regions: Region[];
-  /** Provinces offered in the filter: those of the chosen region, or all. */
+  /** Every province: the filter offers those of the region it has chosen (rvm-filters.tsx). */
   provinces: Province[];
   operators: RvmOperator[];
   years: number[];
@@ -80,7 +80,7 @@ export async function loadRvmData(requested: RvmState): Promise<RvmData> {
   return {
     state,
     regions,
-    provinces: state.region ? allProvinces.filter((p) => p.regionId === state.region) : allProvinces,
+    provinces: allProvinces,
     operators,
     years,
     summary,

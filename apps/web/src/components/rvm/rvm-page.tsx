@@ -8,6 +8,7 @@ import { RvmList } from './rvm-list';
 import { RvmMap } from './rvm-map';
 import { rvmHref } from './rvm-state';
 import styles from './rvm.module.css';
+import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 
 /** The filters in words, e.g. 'Veneto · Padova · EcoRendo Italia S.r.l. (demo) · 2023'. */
@@ -31,7 +32,9 @@ export function RvmPage({ data }: { data: RvmData }) {
     <div className={styles.page}>
       <h1>{t.title}</h1>
       <p className={styles.intro}>{t.intro}</p>
-      <SourceSwitch current="2" currentHref={selectionKey} region={state.region} />
+      <ShareToolbar view={rvmHref(state)}>
+        <SourceSwitch current="2" currentHref={selectionKey} region={state.region} />
+      </ShareToolbar>
       <p className={styles.demoNotice} data-testid="rvm-demo-notice">
         <strong className={styles.demoBadge}>{t.demoBadge}</strong> {t.demoNotice}
       </p>

@@ -2,7 +2,7 @@ import type { User } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { messages } from '../../lib/messages';
 import { AuthModalsProvider } from './auth-modals';
-import { CookieBanner } from './cookie-banner';
+import { CookieConsent } from './cookie-banner';
 import { FeedbackTab } from './feedback-tab';
 import { SessionProvider } from './session-provider';
 import { SiteFooter } from './site-footer';
@@ -21,16 +21,18 @@ export function AppShell({
   return (
     <SessionProvider initialUser={user}>
       <AuthModalsProvider>
-        <a href="#main" className="skip-link">
-          {messages.skipToContent}
-        </a>
-        <SiteHeader />
-        <main id="main" className="container site-main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-        <FeedbackTab />
-        <CookieBanner initialChoice={consent} />
+        <CookieConsent initialChoice={consent}>
+          <a href="#main" className="skip-link">
+            {messages.skipToContent}
+          </a>
+          <SiteHeader />
+          <main id="main" className="container site-main" tabIndex={-1}>
+            {children}
+          </main>
+          {/* Before the footer: on narrow screens the tab sits on the footer's top edge (shell.css). */}
+          <FeedbackTab />
+          <SiteFooter />
+        </CookieConsent>
       </AuthModalsProvider>
     </SessionProvider>
   );

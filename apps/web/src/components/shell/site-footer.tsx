@@ -3,13 +3,18 @@
 import Link from 'next/link';
 import { messages } from '../../lib/messages';
 import { useAuthModals } from './auth-modals';
+import { useCookiePreferences } from './cookie-banner';
 import { legalLinks, privateLinks, projectLinks } from './nav-links';
 import { useSession } from './session-provider';
 
-/** SPEC §2: project, account or private-area, legal, consortium and social links, the offices, the year. */
+/**
+ * SPEC §2: project, account or private-area, legal (with the cookie preferences), consortium and social
+ * links, the offices, the year.
+ */
 export function SiteFooter() {
   const { user } = useSession();
   const { openModal } = useAuthModals();
+  const cookiePreferences = useCookiePreferences();
   const year = new Date().getFullYear();
 
   return (
@@ -67,6 +72,12 @@ export function SiteFooter() {
                 <Link href={link.href}>{link.label}</Link>
               </li>
             ))}
+            <li>
+              {/* Consent is withdrawn as easily as it was given: the banner opens again. */}
+              <button type="button" className="link-button" onClick={cookiePreferences.reopen}>
+                {messages.footer.cookiePreferences}
+              </button>
+            </li>
           </ul>
         </nav>
         <div className="shell-footer__col">

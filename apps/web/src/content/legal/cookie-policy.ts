@@ -17,7 +17,8 @@ export const cookiePolicy = `
 <p>Se scegli "Accetta" nel banner, carichiamo Google Tag Manager e gli strumenti di misurazione che gestisce, per conoscere in forma aggregata le pagine più consultate e migliorare il portale. Se scegli "Rifiuta" o non scegli, questi strumenti non vengono caricati.</p>
 
 <h2>3. Come cambiare la tua scelta</h2>
-<p>Puoi cancellare il cookie <strong>cookie_consent</strong> dalle impostazioni del browser: alla visita successiva il banner ti chiederà di nuovo il consenso. Dalle impostazioni del browser puoi anche bloccare o cancellare tutti i cookie; in quel caso l'accesso all'area riservata non funzionerà.</p>
+<p>Puoi cambiare la tua scelta in ogni momento dal link <strong>Preferenze cookie</strong> in fondo a ogni pagina: se ritiri il consenso, i cookie statistici vengono cancellati e gli strumenti statistici non vengono più caricati.</p>
+<p>Puoi anche cancellare il cookie <strong>cookie_consent</strong> dalle impostazioni del browser: alla visita successiva il banner ti chiederà di nuovo il consenso. Dalle impostazioni del browser puoi anche bloccare o cancellare tutti i cookie; in quel caso l'accesso all'area riservata non funzionerà.</p>
 
 <h2>4. Titolare e contatti</h2>
 <p>Il titolare del trattamento è il Consorzio Nazionale Imballaggi. Per maggiori informazioni leggi la <a href="/privacy-policy">Privacy policy</a> o scrivici dalla pagina <a href="/contatti">Contatti</a>.</p>

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { translateBody } from './errors';
+import { M } from './i18n';
+import { tooManyRequests, waitText } from './rate-limit';
+
+describe('the wait of a 429 in words', () => {
+  it('says seconds below a minute, then whole minutes rounded up, in Italian and English', () => {
+    expect(waitText('it', 1)).toBe('1 secondo');
+    expect(waitText('it', 45)).toBe('45 secondi');
+    expect(waitText('it', 59)).toBe('59 secondi');
+    expect(waitText('it', 60)).toBe('1 minuto');
+    expect(waitText('it', 61)).toBe('2 minuti');
+    expect(waitText('it', 299)).toBe('5 minuti');
+    expect(waitText('it', 3600)).toBe('60 minuti');
+    expect(waitText('en', 1)).toBe('1 second');
+    expect(waitText('en', 30)).toBe('30 seconds');
+    expect(waitText('en', 60)).toBe('1 minute');
+    expect(waitText('en', 299)).toBe('5 minutes');
+  });
+
+  it('keeps Retry-After in seconds and says the wait in minutes, translated whole for English', () => {
+    const throttled = tooManyRequests(298_400);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers).toEqual({ 'retry-after': '299' });
+    expect(throttled.body).toEqual({ detail: 'Troppe richieste, riprova tra 5 minuti.' });
+    expect(translateBody('en', throttled.body)).toEqual({
+      detail: 'Too many requests, try again in 5 minutes.',
+    });
+
+    const oneMinute = tooManyRequests(60_000);
+    expect(oneMinute.body).toEqual({ detail: 'Troppe richieste, riprova tra 1 minuto.' });
+    expect(translateBody('en', oneMinute.body)).toEqual({
+      detail: 'Too many requests, try again in 1 minute.',
+    });
+
+    const locked = tooManyRequests(30_000, M.loginLocked);
+    expect(locked.headers).toEqual({ 'retry-after': '30' });
+    expect(locked.body).toEqual({
+      detail:
+        'Troppi tentativi di accesso non riusciti per questo account: riprova tra 30 secondi, oppure reimposta la password da «Hai dimenticato la password?».',
+    });
+    expect(translateBody('en', locked.body)).toEqual({
+      detail:
+        'Too many failed sign-in attempts for this account: try again in 30 seconds, or reset your password from "Forgot your password?".',
+    });
+
+    // Below a second still waits one.
+    expect(tooManyRequests(200).body).toEqual({ detail: 'Troppe richieste, riprova tra 1 secondo.' });
+  });
+});

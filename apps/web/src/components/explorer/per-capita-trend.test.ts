@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { perCapitaTrendOption, perCapitaYears } from './per-capita-trend';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+const points = [
+  { year: 2010, producedKgPerCapita: 612.4, sortedKgPerCapita: 55.1, costPerCapita: null },
+  { year: 2011, producedKgPerCapita: 598.04, sortedKgPerCapita: 60.26, costPerCapita: null },
+  { year: 2024, producedKgPerCapita: 577.04, sortedKgPerCapita: 100.05, costPerCapita: 228.25 },
+  // A year with only the cost has no line point.
+  { year: 2025, producedKgPerCapita: null, sortedKgPerCapita: null, costPerCapita: 230 },
+];
+const names = { produced: 'Rifiuti urbani prodotti', sorted: 'Raccolta differenziata' };
+
+describe('perCapitaTrendOption', () => {
+  it('draws kg produced and kg separately collected per inhabitant as two lines', () => {
+    expect(perCapitaYears(points).map((p) => p.year)).toEqual([2010, 2011, 2024]);
+    const option = perCapitaTrendOption(points, names) as Any;
+    expect(option.series.map((s: Any) => s.name)).toEqual([names.produced, names.sorted]);
+    const values = (s: Any) => s.data.filter(Boolean).map((d: Any) => d.value);
+    expect(values(option.series[0])).toEqual([612.4, 598.04, 577.04]);
+    expect(values(option.series[1])).toEqual([55.1, 60.26, 100.05]);
+    // The years between are gaps of the line, never zeros.
+    expect(option.series[0].data.filter((d: Any) => d === null)).toHaveLength(12);
+  });
+
+  it('speaks kg per inhabitant, not percent, and has no 65% target', () => {
+    const option = perCapitaTrendOption(points, names) as Any;
+    expect(option.series[0].label.formatter({ value: 577.04 })).toBe('577,0\u00a0kg/ab');
+    expect(option.tooltip.valueFormatter(100.05)).toBe('100,1\u00a0kg/ab');
+    expect(option.yAxis.max).toBeUndefined();
+    expect(option.yAxis.axisLabel.formatter(600)).toBe('600');
+    const marks = option.series.flatMap((s: Any) => s.markLine?.data ?? []);
+    expect(marks.some((d: Any) => d.yAxis !== undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  formatNumber,
+  formatValue,
+  MUTED_COLOR,
+  PRIMARY_COLOR,
+  rdTrendOption,
+  TEXT_COLOR,
+} from '@portal/charts';
+import type { AreaStats } from '@portal/contract';
+import type { EChartsCoreOption } from 'echarts/core';
+
+export type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
+
+/** The years whose kg per inhabitant are known (produced and separately collected). */
+export function perCapitaYears(points: readonly PerCapitaPoint[]) {
+  return points.filter((p) => p.producedKgPerCapita !== null && p.sortedKgPerCapita !== null);
+}
+
+interface LineSeries {
+  label?: object;
+  markLine?: { data?: { yAxis?: number }[] };
+  [key: string]: unknown;
+}
+interface TrendOption {
+  series: LineSeries[];
+  yAxis: { axisLabel?: object };
+  tooltip: object;
+  grid: object;
+  media?: { query: object; option: { series?: object[] } }[];
+  [key: string]: unknown;
+}
+
+const kg = (value: number) => formatValue(value, 'kg/ab');
+
+/**
+ * Kg produced and kg separately collected per inhabitant over the years: two lines on the trend chart of
+ * the % (rdTrendOption: the same axis of consecutive years, gaps, thinned labels and source changes),
+ * with a kg axis instead of 0–100% and without the 65% target, which is about the %.
+ */
+export function perCapitaTrendOption(
+  points: readonly PerCapitaPoint[],
+  names: { produced: string; sorted: string },
+): EChartsCoreOption {
+  const years = perCapitaYears(points);
+  const lineOf = (pick: (p: PerCapitaPoint) => number) =>
+    rdTrendOption(
+      years.map((p) => ({ year: p.year, value: pick(p), method: 'tonnes' as const })),
+    ) as TrendOption;
+  const produced = lineOf((p) => p.producedKgPerCapita!);
+  const sorted = lineOf((p) => p.sortedKgPerCapita!);
+  const series = (line: TrendOption, name: string, color: string, markers: boolean): LineSeries => {
+    const [first] = line.series;
+    const markLine = first?.markLine;
+    return {
+      ...first,
+      name,
+      color,
+      label: { ...first?.label, formatter: (p: { value: number }) => kg(p.value) },
+      // The source changes stay (once), the target of 65% goes.
+      markLine:
+        markers && markLine
+          ? { ...markLine, data: (markLine.data ?? []).filter((d) => d.yAxis === undefined) }
+          : undefined,
+    };
+  };
+  return {
+    ...produced,
+    grid: { ...produced.grid, top: 48 },
+    legend: { top: 0, left: 0, textStyle: { color: TEXT_COLOR } },
+    tooltip: {
+      ...produced.tooltip,
+      valueFormatter: (v: number | null | undefined) =>
+        typeof v === 'number' ? kg(v) : 'dato non disponibile',
+    },
+    yAxis: {
+      ...produced.yAxis,
+      max: undefined,
+      axisLabel: { ...produced.yAxis.axisLabel, formatter: (v: number) => formatNumber(v) },
+      name: 'kg/ab',
+      nameTextStyle: { color: MUTED_COLOR },
+    },
+    series: [
+      series(produced, names.produced, MUTED_COLOR, true),
+      series(sorted, names.sorted, PRIMARY_COLOR, false),
+    ],
+    // What the % chart does to its line on a phone, done to both lines.
+    media: produced.media?.map((m) => ({
+      ...m,
+      option: { ...m.option, series: m.option.series ? [m.option.series[0], m.option.series[0]] : undefined },
+    })),
+  };
+}

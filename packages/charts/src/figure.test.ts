@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { figureCardOption, figureComparisonLines, type FigureStatistic } from './figure';
+
+const produced: FigureStatistic = {
+  value: 29034118.39,
+  unit: 't',
+  compareValue: 29224981.7,
+  change: -190863.3,
+  changePct: -0.65,
+  trend: 'down',
+  outcome: 'better',
+};
+
+type Element = { type: string; style?: { text?: string; fill?: string; fontSize?: number } };
+const texts = (option: object) =>
+  ((option as { graphic: Element[] }).graphic ?? []).flatMap((g) => (g.style?.text ? [g.style] : []));
+
+describe('the figure card of a single value', () => {
+  const box = { width: 1200, top: 120, bottom: 680 };
+
+  it('draws the value in large type with its unit, the year and the comparison, and no bar', () => {
+    const option = figureCardOption(produced, 2024, 2023, box) as { series?: unknown; graphic: Element[] };
+    expect(option.series).toBeUndefined();
+    const lines = texts(option);
+    // The minus sign is '−' or '-' depending on the ICU data of the runtime.
+    expect(lines.map((l) => l.text!.replace(/\u2212/g, '-'))).toEqual([
+      'Anno 2024',
+      '29.034.118,4\u00a0t',
+      'Nel 2023: 29.224.981,7\u00a0t',
+      '▼ -190.863,3\u00a0t (-0,7% rispetto al confronto), in miglioramento',
+    ]);
+    const value = lines[1]!;
+    expect(value.fontSize).toBeGreaterThanOrEqual(48);
+    // The number fits the card: about 0.72 em per bold character.
+    expect(value.text!.length * value.fontSize! * 0.72).toBeLessThan(box.width - 64);
+    expect(lines[3]!.fill).toBe('#0b6b3a');
+  });
+
+  it('says why there is no comparison, as the page card does', () => {
+    expect(figureComparisonLines(produced, null)).toEqual([
+      { text: 'Nessun anno di confronto disponibile.', color: '#4a5551' },
+    ]);
+    expect(figureComparisonLines({ ...produced, compareValue: null, change: null }, 2023)[0]!.text).toBe(
+      'Dato del 2023 non disponibile per il confronto.',
+    );
+    const unchanged = figureComparisonLines(
+      {
+        ...produced,
+        unit: '%',
+        value: 65.04,
+        compareValue: 65.01,
+        change: 0,
+        changePct: 0,
+        trend: 'unchanged',
+        outcome: 'unchanged',
+      },
+      2023,
+    );
+    expect(unchanged.map((l) => l.text)).toEqual([
+      'Nel 2023: 65,0%',
+      "Non variato rispetto all'anno di confronto",
+    ]);
+  });
+
+  it('writes a change of a percentage in points, without a relative change, in red when worse', () => {
+    const [, change] = figureComparisonLines(
+      {
+        value: 82.06,
+        unit: '%',
+        compareValue: 81.94,
+        change: 0.2,
+        changePct: 0.24,
+        trend: 'up',
+        outcome: 'worse',
+      },
+      2023,
+    );
+    expect(change).toEqual({
+      text: '▲ +0,2 punti percentuali, in peggioramento',
+      color: '#b3261e',
+      bold: true,
+    });
+  });
+
+  it('shrinks the type of a long value to the card', () => {
+    const long = figureCardOption({ ...produced, value: 123456789012.3 }, 2024, 2023, { ...box, width: 600 });
+    const value = texts(long)[1]!;
+    expect(value.text!.length * value.fontSize! * 0.72).toBeLessThan(600 - 64);
+  });
+});

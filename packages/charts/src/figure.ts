@@ -1,0 +1,133 @@
+/**
+ * A single figure (a total of an area and year) drawn as a card: the big number with its unit, the year,
+ * and its comparison with the comparison year, as the page's statistic cards show it. Used by the
+ * server-side export (png, jpg, pdf), where a single value has no chart to be drawn as.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import { formatChange, formatSigned, formatValue, type StatisticUnit } from './format';
+import { FONT_FAMILY, MUTED_COLOR, PRIMARY_COLOR, TEXT_COLOR } from './options';
+
+/**
+ * The subset of the contract's Statistic a figure needs. The API computes change, changePct, trend and
+ * outcome from the values as shown (apps/api statistic.ts), so the card's numbers add up.
+ */
+export interface FigureStatistic {
+  value: number | null;
+  unit: StatisticUnit;
+  compareValue: number | null;
+  change: number | null;
+  changePct: number | null;
+  trend: 'up' | 'down' | 'unchanged' | null;
+  outcome: 'better' | 'worse' | 'unchanged' | null;
+}
+
+export const FIGURE_MESSAGES = {
+  compared: (year: number, value: string) => `Nel ${year}: ${value}`,
+  compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
+  noCompareYear: 'Nessun anno di confronto disponibile.',
+  unchanged: "Non variato rispetto all'anno di confronto",
+  changePct: (text: string) => `(${text}% rispetto al confronto)`,
+  better: 'in miglioramento',
+  worse: 'in peggioramento',
+  year: (year: number) => `Anno ${year}`,
+} as const;
+
+const BETTER_COLOR = PRIMARY_COLOR;
+const WORSE_COLOR = '#b3261e';
+
+/** The lines of a figure's comparison, in Italian, each with its colour (the page card's wording). */
+export function figureComparisonLines(
+  statistic: FigureStatistic,
+  compareYear: number | null,
+): { text: string; color: string; bold?: boolean }[] {
+  if (statistic.value === null) return [];
+  if (compareYear === null) return [{ text: FIGURE_MESSAGES.noCompareYear, color: MUTED_COLOR }];
+  if (statistic.compareValue === null)
+    return [{ text: FIGURE_MESSAGES.compareMissing(compareYear), color: MUTED_COLOR }];
+  const compared = {
+    text: FIGURE_MESSAGES.compared(compareYear, formatValue(statistic.compareValue, statistic.unit)),
+    color: TEXT_COLOR,
+  };
+  const { change, changePct, trend, outcome } = statistic;
+  if (change === null) return [compared];
+  if (trend === 'unchanged' || outcome === 'unchanged')
+    return [compared, { text: FIGURE_MESSAGES.unchanged, color: MUTED_COLOR }];
+  const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
+  const pct =
+    changePct !== null && statistic.unit !== '%'
+      ? ` ${FIGURE_MESSAGES.changePct(formatSigned(changePct, 1))}`
+      : '';
+  const judged = outcome === 'better' || outcome === 'worse' ? `, ${FIGURE_MESSAGES[outcome]}` : '';
+  return [
+    compared,
+    {
+      text: `${arrow}${formatChange(change, statistic.unit)}${pct}${judged}`,
+      color: outcome === 'better' ? BETTER_COLOR : outcome === 'worse' ? WORSE_COLOR : TEXT_COLOR,
+      bold: true,
+    },
+  ];
+}
+
+export interface FigureBox {
+  /** The drawing's width, in px. */
+  width: number;
+  /** Where the card starts and ends, in px from the top of the drawing. */
+  top: number;
+  bottom: number;
+  fontFamily?: string;
+}
+
+/**
+ * The figure card as ECharts graphic elements (no series, no axis): the year, the value in large type
+ * with its unit, then the comparison lines, centred in a tinted box.
+ */
+export function figureCardOption(
+  statistic: FigureStatistic,
+  year: number,
+  compareYear: number | null,
+  { width, top, bottom, fontFamily = FONT_FAMILY }: FigureBox,
+): EChartsCoreOption {
+  if (statistic.value === null) throw new Error('figureCardOption: no value to draw');
+  const value = formatValue(statistic.value, statistic.unit);
+  const margin = 32;
+  const inner = width - 2 * margin;
+  // Bold digits are about 0.72 em wide: the largest type that keeps the number inside the card.
+  const valueSize = Math.min(104, Math.floor((inner - 64) / (value.length * 0.72)));
+  const lines = figureComparisonLines(statistic, compareYear);
+  const center = width / 2;
+  const text = (y: number, content: string, size: number, color: string, bold = false) => ({
+    type: 'text',
+    x: center,
+    y,
+    style: {
+      text: content,
+      x: 0,
+      y: 0,
+      fontFamily,
+      fontSize: size,
+      fontWeight: bold ? 'bold' : 'normal',
+      fill: color,
+      align: 'center',
+      verticalAlign: 'top',
+    },
+  });
+  const height = bottom - top;
+  const blockHeight = 28 + 24 + valueSize + 32 + lines.length * 40;
+  let y = top + Math.max(24, (height - blockHeight) / 2);
+  const elements: object[] = [
+    {
+      type: 'rect',
+      shape: { x: margin, y: top, width: inner, height, r: 12 },
+      style: { fill: '#f1f5f2', stroke: '#d5dfd9', lineWidth: 1 },
+    },
+    text(y, FIGURE_MESSAGES.year(year), 24, MUTED_COLOR),
+  ];
+  y += 28 + 24;
+  elements.push(text(y, value, valueSize, PRIMARY_COLOR, true));
+  y += valueSize + 32;
+  for (const line of lines) {
+    elements.push(text(y, line.text, 24, line.color, line.bold));
+    y += 40;
+  }
+  return { animation: false, textStyle: { fontFamily, color: TEXT_COLOR }, graphic: elements };
+}

@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.DB_DIR).toMatch(/var[/\\]db$/);
   });
+  it("sends mail in the portal's name unless MAIL_FROM says otherwise", () => {
+    expect(loadConfig({}).MAIL_FROM).toBe('Osservatorio Raccolta Differenziata <noreply@localhost>');
+    expect(loadConfig({ MAIL_FROM: 'Osservatorio <dati@example.it>' }).MAIL_FROM).toBe(
+      'Osservatorio <dati@example.it>',
+    );
+  });
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** The repository root: var/ and data/ are resolved from it unless the environment says otherwise. */
 export const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** Where the portal answers unless PUBLIC_URL says otherwise (the links of mails, pagination). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
 const port = (fallback: number) =>
   z.coerce
     .number({ message: 'must be a port number' })
@@ -25,7 +28,7 @@ const EnvSchema = z.object({
   DB_DIR: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).default('http://localhost:3000'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL' }).default(DEFAULT_PUBLIC_URL),
   API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(8000),
   // Proxies whose X-Forwarded-For is believed (the web app rewrites /api/* from the same host).
@@ -52,7 +55,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(3).default('Portale raccolta differenziata <noreply@localhost>'),
+  // The sender of every mail; its name is the portal's (mail-layout.ts PORTAL_NAME).
+  MAIL_FROM: z.string().min(3).default('Osservatorio Raccolta Differenziata <noreply@localhost>'),
   STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).default('staff@localhost.localdomain'),
 });
 

@@ -106,6 +106,8 @@ async function main() {
     db,
     transport: createMailTransport({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR }),
     from: config.MAIL_FROM,
+    // Every mail's links are written on this portal's address when sent, whoever queued the mail.
+    publicUrl: config.PUBLIC_URL,
     log: logger.child({ component: 'mail' }),
   });
   mailWorker.start();

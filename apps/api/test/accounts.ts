@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { InjectOptions } from 'fastify';
-import { loadConfig, type Config } from '../src/config';
+import { DEFAULT_PUBLIC_URL, loadConfig, type Config } from '../src/config';
+import { resolvePortalLinks } from '../src/plugins/mail-layout';
 import type { Queryable } from '../src/db/db';
 import type { App } from '../src/app';
 
@@ -50,6 +51,8 @@ export function client(app: App, { settle = true } = {}) {
       call('POST', url, payload, opts),
     patch: (url: string, payload?: Body, opts?: Parameters<typeof call>[3]) =>
       call('PATCH', url, payload, opts),
+    delete: (url: string, payload?: Body, opts?: Parameters<typeof call>[3]) =>
+      call('DELETE', url, payload, opts),
   };
 }
 
@@ -62,13 +65,25 @@ export interface OutboxMail {
   status: string;
 }
 
-/** The queued mail, oldest first (tests that do not run the worker read the outbox itself). */
-export async function outbox(db: Queryable, to?: string): Promise<OutboxMail[]> {
-  return db.query<OutboxMail>(
+/**
+ * The queued mail, oldest first (tests that do not run the worker read the outbox itself), with the
+ * portal's links as the mail worker writes them when it sends: on `publicUrl` (PUBLIC_URL's default).
+ */
+export async function outbox(
+  db: Queryable,
+  to?: string,
+  { publicUrl = DEFAULT_PUBLIC_URL }: { publicUrl?: string } = {},
+): Promise<OutboxMail[]> {
+  const rows = await db.query<OutboxMail>(
     `SELECT id::int AS id, to_address AS "to", subject, text_body AS text, html_body AS html, status
        FROM mail_outbox WHERE ($1::text IS NULL OR to_address = $1) ORDER BY id`,
     [to ?? null],
   );
+  return rows.map((m) => ({
+    ...m,
+    text: resolvePortalLinks(m.text, publicUrl),
+    html: resolvePortalLinks(m.html, publicUrl),
+  }));
 }
 
 /** The query parameters of the first link of a flow in a mail text. */

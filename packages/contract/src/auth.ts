@@ -101,5 +101,46 @@ export const PasswordResetConfirmBodySchema = body({
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
 
+/** POST /api/auth/password/change/ (signed in): the current password, and the new one twice. */
+export const PasswordChangeBodySchema = body({
+  oldPassword: password,
+  newPassword1: password,
+  newPassword2: password,
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
+
+/** Every sign-in key of the user ends with the old password; the client that changed it gets a new one. */
+export const PasswordChangeResponseSchema = z.object({
+  detail: z.string(),
+  key: z.string().describe('the new sign-in key of this client (the one sent is no longer valid)'),
+});
+export type PasswordChangeResponse = z.infer<typeof PasswordChangeResponseSchema>;
+
+/**
+ * POST /api/auth/email/change/ (signed in): the new address gets a confirmation link, the current one a
+ * notice; nothing changes until the link is used.
+ */
+export const EmailChangeBodySchema = body({ newEmail: emailField(), password });
+export type EmailChangeBody = z.infer<typeof EmailChangeBodySchema>;
+
+/** POST /api/auth/email/change/confirm/: the key of the link mailed to the new address. */
+export const EmailChangeConfirmBodySchema = body({ key: rawText(200) });
+export type EmailChangeConfirmBody = z.infer<typeof EmailChangeConfirmBodySchema>;
+
+export const EmailChangeConfirmResponseSchema = z.object({
+  detail: z.string(),
+  key: z
+    .string()
+    .optional()
+    .describe(
+      'a new sign-in key, when the confirmation was sent signed in as the same user (every session ends)',
+    ),
+});
+export type EmailChangeConfirmResponse = z.infer<typeof EmailChangeConfirmResponseSchema>;
+
+/** DELETE /api/auth/user/ (signed in): the password confirms the deletion. */
+export const AccountDeleteBodySchema = body({ password });
+export type AccountDeleteBody = z.infer<typeof AccountDeleteBodySchema>;
+
 export const CsrfSchema = z.object({ csrfToken: z.string() });
 export type Csrf = z.infer<typeof CsrfSchema>;

@@ -1,10 +1,12 @@
 /**
  * Operators' account commands: `user create`, `user verify`, `license list|approve|revoke`.
  * Each entry has the shape of admin.ts's Command table; runAccountsCommand runs them without it
- * (tests, scripts). Mail (licence decisions) goes through the outbox like every other message.
+ * (tests, scripts). Mail (licence decisions) goes through the outbox like every other message: its links
+ * are written by the mail worker of the running API with the portal's PUBLIC_URL, not from this process's
+ * environment (which may lack it).
  */
 import { toOneLine } from '@portal/contract';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import type { Db } from '../db/db';
 import {
   NO_PASSWORD,
@@ -22,7 +24,7 @@ export interface AccountsCommand {
   name: string[];
   usage: string;
   summary: string;
-  run(args: string[], ctx: { db: Db; log: Output; config?: Pick<Config, 'PUBLIC_URL'> }): Promise<number>;
+  run(args: string[], ctx: { db: Db; log: Output }): Promise<number>;
 }
 
 function usage(log: Output, command: AccountsCommand, problem: string): number {
@@ -150,10 +152,10 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       decision === 'approve'
         ? 'set the licence active and mail the user'
         : 'set the licence inactive (revoke, or turn down a request) and mail the user',
-    async run(args, { db, log, config }) {
+    async run(args, { db, log }) {
       const [email, ...rest] = args;
       if (!email || rest.length) return usage(log, this, `license ${decision} needs one <email>`);
-      const before = await decideLicense(db, config ?? loadConfig(), email, decision);
+      const before = await decideLicense(db, email, decision);
       if (before === null) {
         log(`no account with ${email}`);
         return 1;
@@ -166,17 +168,21 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
   })),
 ];
 
-/** Runs one account command, e.g. ['license', 'approve', 'a@b.it']; returns the exit code. */
+/**
+ * Runs one account command, e.g. ['license', 'approve', 'a@b.it']; returns the exit code. `_config` is
+ * accepted for callers that still pass one and is not read: no command depends on this process's
+ * environment (mail links come from the mail worker's PUBLIC_URL).
+ */
 export async function runAccountsCommand(
   db: Db,
   args: string[],
   output: Output,
-  config?: Pick<Config, 'PUBLIC_URL'>,
+  _config?: Pick<Config, 'PUBLIC_URL'>,
 ): Promise<number> {
   const command = ACCOUNTS_COMMANDS.find((c) => c.name.every((w, i) => args[i] === w));
   if (!command) {
     output(`unknown command: ${args.join(' ')}\n${ACCOUNTS_COMMANDS.map((c) => `  ${c.usage}`).join('\n')}`);
     return 2;
   }
-  return command.run(args.slice(command.name.length), { db, log: output, config });
+  return command.run(args.slice(command.name.length), { db, log: output });
 }

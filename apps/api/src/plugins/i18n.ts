@@ -113,6 +113,35 @@ export const M = {
   fieldLastName: { it: 'cognome', en: 'last name' },
   // licence
   licenseAlreadyActive: { it: 'La licenza è già attiva.', en: 'The licence is already active.' },
+  // account settings (features/accounts/account-settings.routes.ts)
+  wrongCurrentPassword: {
+    it: 'La password attuale non è corretta.',
+    en: 'Your current password is not correct.',
+  },
+  passwordChanged: {
+    it: 'La password è stata cambiata. Gli altri accessi al tuo account sono stati chiusi.',
+    en: 'Your password has been changed. Every other session of your account has been closed.',
+  },
+  emailChangeSent: {
+    it: "Ti abbiamo inviato un'e-mail al nuovo indirizzo: apri il link che contiene per confermare il cambio.",
+    en: 'We have sent an e-mail to the new address: open its link to confirm the change.',
+  },
+  emailSameAsCurrent: {
+    it: "È già l'indirizzo del tuo account.",
+    en: "This is already your account's address.",
+  },
+  emailChanged: {
+    it: "L'indirizzo e-mail del tuo account è stato cambiato.",
+    en: "Your account's e-mail address has been changed.",
+  },
+  emailChangeTaken: {
+    it: 'Questo indirizzo è ormai usato da un altro account: il tuo indirizzo non è cambiato.',
+    en: 'This address is now used by another account: your address has not changed.',
+  },
+  accountDeleted: {
+    it: 'Il tuo account è stato eliminato.',
+    en: 'Your account has been deleted.',
+  },
   // cross-cutting
   recaptchaFailed: {
     it: 'È stato riscontrato un problema durante il controllo di sicurezza, per favore riprova più tardi.',

@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db';
+import { DEFAULT_PUBLIC_URL } from '../config';
+import { resolvePortalLinks } from './mail-layout';
 
 export interface Mail {
   to: string;
@@ -14,7 +16,8 @@ export interface Mail {
 
 /**
  * Queues a message in mail_outbox. Pass the transaction of the change that causes the mail, so the
- * change and its mail are committed together or not at all; the worker delivers it afterwards.
+ * change and its mail are committed together or not at all; the worker delivers it afterwards. Links to
+ * the portal are queued on PORTAL_ORIGIN (mail-layout.ts portalLink): the worker writes its PUBLIC_URL.
  */
 export async function enqueueMail(q: Queryable, mail: Mail): Promise<void> {
   await q.query(
@@ -67,6 +70,11 @@ export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   from: string;
+  /**
+   * The portal's address (PUBLIC_URL of the running API): the links of every message are written on it
+   * when the message is sent, whichever process queued it. Default: PUBLIC_URL's default.
+   */
+  publicUrl?: string;
   log: FastifyBaseLogger;
   /** How often the outbox is read for due messages. */
   pollIntervalMs?: number;
@@ -106,6 +114,7 @@ export class MailWorker {
       maxDelayMs: options.maxDelayMs ?? 60 * 60_000,
       maxAttempts: options.maxAttempts ?? 30,
       leaseMs: options.leaseMs ?? 5 * 60_000,
+      publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
     };
   }
 
@@ -164,9 +173,16 @@ export class MailWorker {
 
   private async deliver(row: OutboxRow): Promise<boolean> {
     const { db, log, transport, from } = this.options;
+    const { publicUrl } = this.o;
     try {
       await transport.send(
-        { from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body },
+        {
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: resolvePortalLinks(row.text_body, publicUrl),
+          html: resolvePortalLinks(row.html_body, publicUrl),
+        },
         row.id,
       );
       await db.query(

@@ -143,6 +143,11 @@ export const LIMITS = {
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
   contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
   downloadsUser: { name: 'download:user', max: 60, windowMs: 60 * 60_000 },
+  // Account settings (features/accounts/account-settings.routes.ts), per signed-in user.
+  passwordChangeUser: { name: 'password-change:user', max: 10, windowMs: 60 * 60_000 },
+  emailChangeUser: { name: 'email-change:user', max: 5, windowMs: 60 * 60_000 },
+  emailChangeConfirmIp: { name: 'email-change-confirm:ip', max: 20, windowMs: 60 * 60_000 },
+  accountDeleteUser: { name: 'account-delete:user', max: 10, windowMs: 60 * 60_000 },
   /** /api/stats/download/count/: the download form asks it live, as its choices change. */
   downloadCountUser: { name: 'download-count:user', max: 600, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

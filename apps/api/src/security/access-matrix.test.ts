@@ -3,6 +3,7 @@ import { buildApp, type App } from '../app';
 import { createAuthToken } from '../plugins/auth';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
 import {
+  createEmailChangeKey,
   createPasswordResetToken,
   createVerificationKey,
   insertUser,
@@ -45,7 +46,7 @@ interface Cell {
   n: number;
 }
 interface Request {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   body?: Record<string, unknown>;
 }
@@ -113,6 +114,47 @@ const MATRIX: Record<string, Case[]> = {
         url: '/api/auth/user/',
         body: { organization: 'Comune di Padova' },
       }),
+      expected: signedIn(200),
+    },
+  ],
+  // Account settings (/profilo): each asks for the current password of the cell's own account.
+  'POST /api/auth/password/change/': [
+    {
+      request: () => ({
+        method: 'POST',
+        url: '/api/auth/password/change/',
+        body: { oldPassword: PASSWORD, newPassword1: 'Nuova-Lattina-77', newPassword2: 'Nuova-Lattina-77' },
+      }),
+      expected: signedIn(200),
+    },
+  ],
+  'POST /api/auth/email/change/': [
+    {
+      request: (c) => ({
+        method: 'POST',
+        url: '/api/auth/email/change/',
+        body: { newEmail: `moved-${c.n}@example.it`, password: PASSWORD },
+      }),
+      expected: signedIn(200),
+    },
+  ],
+  'POST /api/auth/email/change/confirm/': [
+    {
+      // The key proves the new mailbox: whoever holds it confirms, signed in or not.
+      request: async (c) => {
+        const user = await newUser(`moving-${c.n}`);
+        return {
+          method: 'POST',
+          url: '/api/auth/email/change/confirm/',
+          body: { key: await createEmailChangeKey(t.db, user.id, `moved-here-${c.n}@example.it`) },
+        };
+      },
+      expected: all(200),
+    },
+  ],
+  'DELETE /api/auth/user/': [
+    {
+      request: () => ({ method: 'DELETE', url: '/api/auth/user/', body: { password: PASSWORD } }),
       expected: signedIn(200),
     },
   ],

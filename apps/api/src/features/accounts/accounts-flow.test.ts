@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
@@ -21,6 +21,8 @@ beforeAll(async () => {
     db: t.db,
     transport: smtpTransport(smtp.url),
     from: 'Portale <noreply@example.it>',
+    // The running portal's address: the worker writes it into every mail's links.
+    publicUrl: config().PUBLIC_URL,
     log: pino({ level: 'silent' }),
     pollIntervalMs: 50,
     baseDelayMs: 100,
@@ -131,9 +133,7 @@ describe('the whole account flow over HTTP', () => {
     const lines: string[] = [];
     expect(await runAccountsCommand(t.db, ['license', 'list'], (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toContain(email);
-    expect(
-      await runAccountsCommand(t.db, ['license', 'approve', email], (l) => lines.push(l), config()),
-    ).toBe(0);
+    expect(await runAccountsCommand(t.db, ['license', 'approve', email], (l) => lines.push(l))).toBe(0);
     await smtp.waitFor(email, /licenza è attiva/);
 
     const active = await api.get('/api/auth/user/', { token: key });
@@ -187,5 +187,32 @@ describe('the whole account flow over HTTP', () => {
       [email],
     );
     expect(sent!.status).toBe('sent');
+  });
+
+  it("gives the licence mails of the admin command the running portal's links, whatever its own environment", async () => {
+    // Defect 9 of issue 14: `npm run admin -- license approve` built its links from its own environment,
+    // which lacks PUBLIC_URL (http://localhost:3000), while the portal answers at https://portale.example.it.
+    vi.stubEnv('PUBLIC_URL', '');
+    try {
+      const email = 'licenza.cli@example.it';
+      const lines: string[] = [];
+      const create = ['user', 'create', '--email', email, '--password', 'Compostiera-Blu-77', '--verified'];
+      expect(await runAccountsCommand(t.db, create, (l) => lines.push(l))).toBe(0);
+      expect(await runAccountsCommand(t.db, ['license', 'approve', email], (l) => lines.push(l))).toBe(0);
+      const approved = await smtp.waitFor(email, /licenza è attiva/);
+      expect(approved.text).toContain('https://portale.example.it/scarica-dati');
+      expect(approved.html).toContain('href="https://portale.example.it/scarica-dati"');
+      expect(approved.from?.value).toEqual([{ name: 'Portale', address: 'noreply@example.it' }]);
+      expect(await runAccountsCommand(t.db, ['license', 'revoke', email], (l) => lines.push(l))).toBe(0);
+      const revoked = await smtp.waitFor(email, /revocata/);
+      expect(revoked.text).toContain('https://portale.example.it/profilo#license-section');
+      for (const mail of [approved, revoked]) {
+        const links = `${mail.text} ${mail.html}`.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+        expect(links.length).toBeGreaterThan(0);
+        for (const link of links) expect(new URL(link).origin).toBe('https://portale.example.it');
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

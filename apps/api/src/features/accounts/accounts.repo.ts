@@ -2,9 +2,12 @@ import type { LicenseStatus, User, UserPatch } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { newSecret, revokeAllAuthTokens, sha256 } from '../../plugins/auth';
 
-/** E-mail verification keys live 3 days, password reset tokens 3 days (Django's default). */
+/**
+ * E-mail verification keys (and the keys of a change of address) live 3 days; password reset tokens one
+ * hour (OWASP's advice for reset links: they sign in whoever holds them).
+ */
 export const VERIFICATION_KEY_TTL_DAYS = 3;
-export const RESET_TOKEN_TTL_DAYS = 3;
+export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export interface Credentials {
   id: number;
@@ -224,8 +227,8 @@ export async function createPasswordResetToken(q: Queryable, userId: number): Pr
   const token = newSecret(24);
   await q.query(
     `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
-     VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [sha256(token), userId, RESET_TOKEN_TTL_DAYS],
+     VALUES ($1, $2, now() + make_interval(mins => $3))`,
+    [sha256(token), userId, RESET_TOKEN_TTL_MINUTES],
   );
   return token;
 }
@@ -344,4 +347,98 @@ export async function isResetTokenLive(q: Queryable, userId: number, token: stri
     [sha256(token), userId],
   );
   return rows.length === 1;
+}
+
+/** The credentials of a signed-in user, by id; null when the account is gone. */
+export async function findCredentialsById(q: Queryable, id: number): Promise<Credentials | null> {
+  const [row] = await q.query<Credentials>(
+    `SELECT id::int AS id, email, password_hash AS "passwordHash", verified, first_name AS "firstName",
+            last_name AS "lastName", license_status AS "licenseStatus"
+       FROM users WHERE id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+/** Whether an account other than `exceptUserId` has the address (whatever its case). */
+export async function isAddressTaken(q: Queryable, email: string, exceptUserId: number): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+    email,
+    exceptUserId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Every pending change of address of the user ends (its link no longer works). */
+async function endEmailChanges(q: Queryable, userId: number): Promise<void> {
+  await q.query('UPDATE email_change_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+    userId,
+  ]);
+}
+
+/**
+ * A change of address asked from the profile: the key mailed to the new address, live as long as a
+ * verification key. One change is pending at a time: the keys of earlier requests die here.
+ */
+export async function createEmailChangeKey(q: Queryable, userId: number, newEmail: string): Promise<string> {
+  const key = newSecret(24);
+  await endEmailChanges(q, userId);
+  await q.query(
+    `INSERT INTO email_change_requests (key_hash, user_id, new_email, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [sha256(key), userId, newEmail, VERIFICATION_KEY_TTL_DAYS],
+  );
+  return key;
+}
+
+export type EmailChangeOutcome =
+  | { outcome: 'changed'; userId: number; oldEmail: string; newEmail: string }
+  | { outcome: 'dead' }
+  | { outcome: 'taken'; userId: number };
+
+/**
+ * Uses a live key of a change of address. The account takes the new address, verified (the key proves
+ * the mailbox); every other pending change, every reset token (mailed to the old address) and every
+ * sign-in token of the user end. 'dead': a bad, used or expired key; 'taken': the address got an account
+ * since the request (the key is used up, nothing else changes).
+ */
+export async function applyEmailChange(q: Queryable, key: string): Promise<EmailChangeOutcome> {
+  const [request] = await q.query<{ userId: number; newEmail: string }>(
+    `UPDATE email_change_requests SET used_at = now()
+      WHERE key_hash = $1 AND used_at IS NULL AND expires_at > now()
+      RETURNING user_id::int AS "userId", new_email AS "newEmail"`,
+    [sha256(key)],
+  );
+  if (!request) return { outcome: 'dead' };
+  const { userId, newEmail } = request;
+  if (await isAddressTaken(q, newEmail, userId)) return { outcome: 'taken', userId };
+  const [before] = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
+    userId,
+  ]);
+  await q.query('UPDATE users SET email = $2, verified = true WHERE id = $1', [userId, newEmail]);
+  await endEmailChanges(q, userId);
+  await q.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+    userId,
+  ]);
+  await revokeAllAuthTokens(q, userId);
+  return { outcome: 'changed', userId, oldEmail: before!.email, newEmail };
+}
+
+/**
+ * Deletes an account and the personal data it holds: the users row and, with it (ON DELETE CASCADE), its
+ * sign-in tokens, verification and reset keys, pending registrations and changes of address; the mails
+ * queued or sent to its address. What stays has no person in it: the download log (user_id NULL) and
+ * the contact messages (their link to the account, user_id, goes; what was written in them is the
+ * staff's correspondence). Run it in one transaction. False when the account was already gone.
+ */
+export async function deleteAccount(q: Queryable, userId: number): Promise<boolean> {
+  const [user] = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
+    userId,
+  ]);
+  if (!user) return false;
+  await q.query('UPDATE downloads_log SET user_id = NULL WHERE user_id = $1', [userId]);
+  await q.query('UPDATE contact_messages SET user_id = NULL WHERE user_id = $1', [userId]);
+  await q.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [user.email]);
+  await q.query('DELETE FROM users WHERE id = $1', [userId]);
+  return true;
 }

@@ -44,13 +44,8 @@ import {
   setPassword,
   updateProfile,
 } from './accounts.repo';
-import {
-  checkPassword,
-  hashPassword,
-  renderProblem,
-  validatePassword,
-  type PasswordContext,
-} from './passwords';
+import { accountSettingsRoutes } from './account-settings.routes';
+import { checkPassword, hashPassword, passwordProblems, type PasswordContext } from './passwords';
 
 const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
 
@@ -72,8 +67,7 @@ export function decodeUid(uid: string): number | null {
 const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 function passwordErrors(req: FastifyRequest, password: string, context: PasswordContext): string[] {
-  const lang = langOf(req);
-  return validatePassword(password, context).map((p) => renderProblem(lang, p));
+  return passwordProblems(langOf(req), password, context);
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -232,13 +226,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (account.verified) {
           // The same answer as for a new address (no one learns that it has an account); its owner is
           // told, and nothing of the account changes.
-          await enqueueMail(tx, addressTakenMail(config.PUBLIC_URL, account.email));
+          await enqueueMail(tx, addressTakenMail(account.email));
           req.log.info({ event: 'registration', outcome: 'address-taken', userId: account.id, ip: req.ip });
           return;
         }
         // Every key mailed before dies: the newest mail is the one to open.
         const key = await createVerificationKey(tx, account.id, { endEarlierKeys: true });
-        await enqueueMail(tx, verificationMail(config.PUBLIC_URL, account.email, key, !account.created));
+        await enqueueMail(tx, verificationMail(account.email, key, !account.created));
         req.log.info(
           {
             event: 'registration',
@@ -309,7 +303,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         await db.transaction(async (tx) => {
           // Another key of the address; the keys mailed before stay valid, whichever mail is opened.
           const key = await createVerificationKey(tx, user.id);
-          await enqueueMail(tx, verificationMail(config.PUBLIC_URL, user.email, key, false));
+          await enqueueMail(tx, verificationMail(user.email, key, false));
         });
       });
       return { detail: t(langOf(req), M.ok) };
@@ -337,7 +331,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user) return;
         await db.transaction(async (tx) => {
           const token = await createPasswordResetToken(tx, user.id);
-          await enqueueMail(tx, passwordResetMail(config.PUBLIC_URL, user.email, encodeUid(user.id), token));
+          await enqueueMail(tx, passwordResetMail(user.email, encodeUid(user.id), token));
         });
         req.log.info(
           { event: 'password-reset-requested', userId: user.id, ip: req.ip },
@@ -406,11 +400,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = (await getUser(tx, userId))!;
         if (before === 'inactive') {
           await enqueueMail(tx, licenseRequestedStaffMail(config.STAFF_EMAIL, user));
-          await enqueueMail(tx, licenseRequestedUserMail(config.PUBLIC_URL, user));
+          await enqueueMail(tx, licenseRequestedUserMail(user));
           req.log.info({ event: 'license-requested', userId }, 'licence requested');
         }
         return user;
       });
     },
   );
+
+  // Password, address and deletion of one's own account (/profilo).
+  await app.register(accountSettingsRoutes);
 };

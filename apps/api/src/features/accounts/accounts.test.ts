@@ -343,8 +343,15 @@ describe('licence', () => {
     expect((await outbox(t.db, 'lic@example.it')).map((m) => m.subject)).toEqual([
       'Abbiamo ricevuto la tua richiesta di licenza',
       'La tua licenza è attiva',
-      'La tua licenza non è attiva',
+      'La tua licenza è stata revocata',
     ]);
+    // A pending request turned down is told as such, and can be asked again.
+    await api.post('/api/users/license/request/', undefined, { token: key });
+    expect(await runAccountsCommand(t.db, ['license', 'revoke', 'lic@example.it'], quiet)).toBe(0);
+    const declined = (await outbox(t.db, 'lic@example.it')).at(-1)!;
+    expect(declined.subject).toBe('La tua richiesta di licenza non è stata accolta');
+    expect(declined.text).toContain('Puoi richiederla di nuovo dalla pagina del profilo');
+    expect(declined.text).toContain('http://localhost:3000/profilo#license-section');
     expect(
       await runAccountsCommand(t.db, ['license', 'approve', 'ghost@example.it'], quiet, testConfig()),
     ).toBe(1);

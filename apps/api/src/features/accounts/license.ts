@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import { enqueueMail } from '../../plugins/mailer';
 import { licenseApprovedMail, licenseRevokedMail } from './accounts.mails';
@@ -8,12 +7,12 @@ export type LicenseDecision = 'approve' | 'revoke';
 
 /**
  * Staff decision on a licence: approve → active, revoke → inactive (also how a pending request is
- * turned down). The user is mailed, in the same transaction. Returns the status before, or null for an
- * unknown address.
+ * turned down). The user is mailed, in the same transaction; the mail's links are the running portal's
+ * (written by its mail worker), whatever the environment of the process that decides. Returns the
+ * status before, or null for an unknown address.
  */
 export async function decideLicense(
   db: Db,
-  config: Pick<Config, 'PUBLIC_URL'>,
   email: string,
   decision: LicenseDecision,
 ): Promise<string | null> {
@@ -22,8 +21,8 @@ export async function decideLicense(
     if (!user) return null;
     const mail =
       decision === 'approve'
-        ? licenseApprovedMail(config.PUBLIC_URL, user.email, user.firstName)
-        : licenseRevokedMail(config.PUBLIC_URL, user.email, user.firstName);
+        ? licenseApprovedMail(user.email, user.firstName)
+        : licenseRevokedMail(user.email, user.firstName, user.before === 'active');
     await enqueueMail(tx, mail);
     return user.before;
   });

@@ -99,3 +99,8 @@ export function validatePassword(password: string, context: PasswordContext): Pa
   if (/^\d+$/.test(password)) problems.push({ message: M.passwordNumeric });
   return problems;
 }
+
+/** The validators' messages for `password` in `lang`: registration, reset and change all use these. */
+export function passwordProblems(lang: Lang, password: string, context: PasswordContext): string[] {
+  return validatePassword(password, context).map((p) => renderProblem(lang, p));
+}

@@ -3,7 +3,7 @@ import { ContactBodySchema, DetailSchema, ValidationErrorSchema } from '@portal/
 import { M, langOf, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { LIMITS, ipKey } from '../../plugins/rate-limit';
-import { contactStaffMail } from './contact.mails';
+import { contactAcknowledgementMail, contactStaffMail } from './contact.mails';
 import { insertContactMessage } from './contact.repo';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['contact'],
-        summary: 'Contact form: stored and mailed to the staff (reCAPTCHA action "contact")',
+        summary:
+          'Contact form: stored, mailed to the staff, acknowledged to the sender (reCAPTCHA action "contact")',
         body: ContactBodySchema,
         response: { 201: DetailSchema, 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema },
       },
@@ -26,7 +27,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       await recaptcha.require(body.recaptcha, 'contact', req.ip);
       await db.transaction(async (tx) => {
         const id = await insertContactMessage(tx, { ...body, ip: req.ip });
+        // The message, the staff's copy and the sender's acknowledgement: all three or none.
         await enqueueMail(tx, contactStaffMail(config.STAFF_EMAIL, id, body));
+        await enqueueMail(tx, contactAcknowledgementMail(body.email, id, body));
         req.log.info({ event: 'contact', contactId: id, reason: body.reason }, 'contact message stored');
       });
       return reply.code(201).send({ detail: t(langOf(req), M.contactSent) });

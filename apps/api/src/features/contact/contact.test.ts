@@ -68,6 +68,57 @@ describe('POST /api/contact-us/', () => {
     expect(mail!.subject).toMatch(/Segnalazione sulla piattaforma/);
     expect(mail!.text).toContain('lucia@example.it');
   });
+  it('acknowledges the message to the sender, with nothing the sender typed', async () => {
+    store.clear();
+    const res = await client(app).post('/api/contact-us/', {
+      ...contact,
+      email: 'ricevuta@example.it',
+      firstName: 'Visitatore',
+      message: 'Testo del messaggio https://spam.example',
+      recaptcha: 'good-contact',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.query<{ id: number }>(
+      `SELECT id::int AS id FROM contact_messages WHERE email = 'ricevuta@example.it'`,
+    );
+    const [ack, ...more] = await outbox(t.db, 'ricevuta@example.it');
+    expect(more).toEqual([]);
+    expect(ack!.subject).toBe(`Abbiamo ricevuto il tuo messaggio (n. ${row!.id})`);
+    expect(ack!.text).toContain(
+      `Abbiamo ricevuto il tuo messaggio n. ${row!.id} (motivo: Segnalazione sulla piattaforma)`,
+    );
+    expect(ack!.text).toContain("Il team dell'Osservatorio Raccolta Differenziata");
+    for (const typed of ['Visitatore', 'Gallo', 'Testo del messaggio', 'spam.example']) {
+      expect(ack!.text).not.toContain(typed);
+      expect(ack!.html).not.toContain(typed);
+    }
+  });
+  it('stores the message and queues both mails in one transaction: all or nothing', async () => {
+    store.clear();
+    const count = async () =>
+      (
+        await t.db.query<{ messages: number; mails: number }>(
+          `SELECT (SELECT count(*)::int FROM contact_messages) AS messages,
+                  (SELECT count(*)::int FROM mail_outbox) AS mails`,
+        )
+      )[0]!;
+    const before = await count();
+    // The acknowledgement cannot be queued: the message and the staff's mail must not stay either.
+    await t.db.exec(
+      `ALTER TABLE mail_outbox ADD CONSTRAINT test_no_ack CHECK (subject NOT LIKE 'Abbiamo ricevuto il tuo messaggio%') NOT VALID`,
+    );
+    try {
+      const res = await client(app).post('/api/contact-us/', {
+        ...contact,
+        email: 'guasto@example.it',
+        recaptcha: 'good-contact',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await count()).toEqual(before);
+    } finally {
+      await t.db.exec('ALTER TABLE mail_outbox DROP CONSTRAINT test_no_ack');
+    }
+  });
   it('needs privacy: true and one of the four reasons', async () => {
     const res = await client(app).post('/api/contact-us/', {
       ...contact,

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AccountDeleteSection } from '../../components/account/account-delete-section';
+import { EmailChangeForm } from '../../components/account/email-change-form';
 import { LicenseSection } from '../../components/account/license-section';
+import { PasswordChangeForm } from '../../components/account/password-change-form';
 import { ProfileForm } from '../../components/account/profile-form';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
@@ -15,7 +18,10 @@ export default async function ProfilePage() {
       <h1>{messages.profile.title}</h1>
       <p className="intro">{messages.profile.intro}</p>
       <ProfileForm />
+      <EmailChangeForm />
+      <PasswordChangeForm />
       <LicenseSection />
+      <AccountDeleteSection />
     </>
   );
 }

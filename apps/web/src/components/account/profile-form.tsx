@@ -58,9 +58,7 @@ export function ProfileForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="page-form" aria-labelledby="profile-details-title">
       <h2 id="profile-details-title">{messages.profile.detailsTitle}</h2>
-      <p>
-        <strong>{messages.profile.emailLabel}:</strong> {user.email}
-      </p>
+      {/* The address has its own section, with its change (email-change-form.tsx). */}
       <div className="form-row">
         <FormField
           id="profile-first-name"

@@ -13,11 +13,17 @@ import {
   type ReactNode,
 } from 'react';
 import { messages } from '../../lib/messages';
+import { accountMessages } from '../account/messages';
 import { loadRecaptcha } from '../../lib/recaptcha';
 import { safeNextPath } from '../../lib/session-cookie';
 import { FLOW_PARAMS, parseFlow, type AuthFlow } from './auth-flow';
 import { LoginForm } from './login-form';
-import { PasswordResetForm, VerifyEmailPanel } from './mail-link-flows';
+import {
+  AccountDeletedNotice,
+  EmailChangePanel,
+  PasswordResetForm,
+  VerifyEmailPanel,
+} from './mail-link-flows';
 import { Modal } from './modal';
 import { PasswordForgottenForm } from './password-forgotten-form';
 import { useSession } from './session-provider';
@@ -49,6 +55,8 @@ const TITLES: Record<AuthFlow, string> = {
   passwordforgotten: messages.modal.passwordForgotten.title,
   'verify-email': messages.modal.verifyEmail.title,
   'password-reset': messages.modal.passwordReset.title,
+  'email-change': accountMessages.emailChangeFlow.title,
+  'account-deleted': accountMessages.deletedFlow.title,
 };
 
 /**
@@ -127,6 +135,10 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
           {state.flow === 'password-reset' ? (
             <PasswordResetForm uid={state.uid ?? ''} token={state.token ?? ''} switchTo={switchTo} />
           ) : null}
+          {state.flow === 'email-change' ? (
+            <EmailChangePanel changeKey={state.key ?? ''} switchTo={switchTo} />
+          ) : null}
+          {state.flow === 'account-deleted' ? <AccountDeletedNotice onClose={close} /> : null}
         </Modal>
       ) : null}
     </AuthModalsContext.Provider>

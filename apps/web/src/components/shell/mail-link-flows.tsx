@@ -1,12 +1,19 @@
 'use client';
 
-import type { PasswordResetConfirmBody, VerifyEmailBody } from '@portal/contract';
+import {
+  EmailChangeConfirmResponseSchema,
+  type EmailChangeConfirmBody,
+  type PasswordResetConfirmBody,
+  type VerifyEmailBody,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
+import { accountMessages } from '../account/messages';
 import type { AuthFlow } from './auth-flow';
 import { describedBy, FormErrors, FormField, requiredRule, SubmitButton, SuccessMessage } from './form-parts';
+import { useSession } from './session-provider';
 import { useFormSubmit } from './use-form-submit';
 
 type VerifyValues = Pick<VerifyEmailBody, 'password'>;
@@ -169,5 +176,83 @@ export function PasswordResetForm({
       <SubmitButton pending={pending}>{messages.modal.passwordReset.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
     </form>
+  );
+}
+
+/**
+ * ?flow=email-change&key=…: confirms a change of address from the link mailed to the new address (a
+ * button, not the click on the link: nothing changes on a mere visit). Every session of the user ends; a
+ * browser signed in as that user gets the new key the API returns and stays signed in.
+ */
+export function EmailChangePanel({
+  changeKey,
+  switchTo,
+}: {
+  changeKey: string;
+  switchTo(flow: AuthFlow): void;
+}) {
+  const text = accountMessages.emailChangeFlow;
+  const { signIn } = useSession();
+  const { handleSubmit, setError } = useForm<Record<string, never>>();
+  const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, []);
+  const [done, setDone] = useState<'signed-in' | 'signed-out' | null>(null);
+  const [deadKey, setDeadKey] = useState(false);
+
+  const onSubmit = handleSubmit(() =>
+    run(
+      async () => {
+        const { key } = await apiRequest('POST', '/api/auth/email/change/confirm/', {
+          body: { key: changeKey } satisfies EmailChangeConfirmBody,
+          schema: EmailChangeConfirmResponseSchema,
+        });
+        if (key) await signIn(key);
+        setDone(key ? 'signed-in' : 'signed-out');
+      },
+      (error) => {
+        // A bad, used or expired key: say so in words, not the API's "Non trovato.".
+        if (error.status !== 404) return false;
+        setNonFieldErrors([text.dead]);
+        setDeadKey(true);
+        return true;
+      },
+    ),
+  );
+
+  if (done) {
+    return (
+      <div className="auth-form">
+        <SuccessMessage>{done === 'signed-in' ? text.doneSignedIn : text.doneSignedOut}</SuccessMessage>
+        {done === 'signed-out' ? (
+          <p>
+            <button type="button" className="button button--block" onClick={() => switchTo('login')}>
+              {text.toLogin}
+            </button>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <p>{text.intro}</p>
+      {deadKey ? null : <SubmitButton pending={pending}>{text.submit}</SubmitButton>}
+      <FormErrors errors={nonFieldErrors} />
+    </form>
+  );
+}
+
+/** ?flow=account-deleted: where the deletion of the account leads. */
+export function AccountDeletedNotice({ onClose }: { onClose(): void }) {
+  const text = accountMessages.deletedFlow;
+  return (
+    <div className="auth-form">
+      <SuccessMessage>{text.body}</SuccessMessage>
+      <p>
+        <button type="button" className="button button--block" onClick={onClose}>
+          {text.close}
+        </button>
+      </p>
+    </div>
   );
 }

@@ -193,7 +193,7 @@ for (const { name, viewport } of WIDTHS) {
       await dialog.getByRole('button', { name: 'Elimina definitivamente' }).click();
       await expect(page).toHaveURL(/\/\?flow=account-deleted$/);
       const notice = page.getByTestId('modal-account-deleted');
-      await expect(notice).toContainText('Il tuo account e i tuoi dati personali sono stati eliminati.');
+      await expect(notice).toContainText('Il tuo account è stato eliminato, con i dati del tuo profilo');
       await page.screenshot({ path: `/tmp/hd-deleted-${viewport.width}.png` });
       await notice.getByRole('button', { name: 'Torna al portale' }).click();
       await expect(page).toHaveURL(/\/$/);

@@ -187,6 +187,8 @@ export const messages = {
     licenseInactive: 'Non hai ancora una licenza attiva. Richiedila: lo staff esaminerà la tua richiesta.',
     licenseRevoked: (date: string) =>
       `La tua licenza è stata revocata il ${date}. Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.`,
+    licenseNotAccepted: (date: string) =>
+      `La tua richiesta di licenza del ${date} non è stata accolta. Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.`,
     licenseRequestAgain: 'Richiedi di nuovo la licenza',
     licensePending: (date: string | null) =>
       date
@@ -205,6 +207,8 @@ export const messages = {
       'Per scaricare i dati in formato CSV serve una licenza d’uso attiva. Non hai ancora richiesto la licenza.',
     revoked: (date: string) =>
       `Per scaricare i dati in formato CSV serve una licenza d’uso attiva. La tua licenza è stata revocata il ${date}: puoi richiederla di nuovo dalla pagina del profilo.`,
+    notAccepted: (date: string) =>
+      `Per scaricare i dati in formato CSV serve una licenza d’uso attiva. La tua richiesta del ${date} non è stata accolta: puoi richiederla di nuovo dalla pagina del profilo.`,
     toLicenseAgain: 'Richiedi di nuovo la licenza',
     pending:
       'Per scaricare i dati in formato CSV serve una licenza d’uso attiva. La tua richiesta è in attesa di approvazione.',

@@ -27,6 +27,9 @@ export function LicenseSection() {
   if (!user) return null;
   const status = user.licenseStatus ?? 'inactive';
   const revokedOn = status === 'inactive' ? formatLicenseDate(user.licenseRevokedAt) : null;
+  // Inactive after a request, with no revocation since: the staff turned the request down.
+  const notAcceptedOn =
+    status === 'inactive' && !revokedOn ? formatLicenseDate(user.licenseRequestedAt) : null;
 
   const request = async () => {
     setPending(true);
@@ -54,11 +57,17 @@ export function LicenseSection() {
       <p>{messages.profile.licenseRegistered}</p>
       {status === 'inactive' ? (
         <>
-          <p>{revokedOn ? messages.profile.licenseRevoked(revokedOn) : messages.profile.licenseInactive}</p>
+          <p>
+            {revokedOn
+              ? messages.profile.licenseRevoked(revokedOn)
+              : notAcceptedOn
+                ? messages.profile.licenseNotAccepted(notAcceptedOn)
+                : messages.profile.licenseInactive}
+          </p>
           <button type="button" className="button" onClick={request} disabled={pending} aria-busy={pending}>
             {pending
               ? messages.fields.sending
-              : revokedOn
+              : revokedOn || notAcceptedOn
                 ? messages.profile.licenseRequestAgain
                 : messages.profile.licenseRequest}
           </button>

@@ -39,7 +39,7 @@ export const accountMessages = {
       'la licenza d’uso dei dati e le richieste in corso;',
       'il collegamento con i messaggi che ci hai inviato.',
     ],
-    kept: 'Il registro dei download resta, senza alcun riferimento a te: ci dice solo quali dati sono stati scaricati e quando.',
+    kept: 'Il registro dei download resta, senza alcun riferimento a te: ci dice solo quali dati sono stati scaricati e quando. I messaggi che ci hai inviato dal modulo Contatti restano allo staff come corrispondenza, non più collegati all’account.',
     password: 'Per confermare inserisci la tua password',
     confirm: 'Elimina definitivamente',
     cancel: 'Annulla',
@@ -57,7 +57,7 @@ export const accountMessages = {
   },
   deletedFlow: {
     title: 'Account eliminato',
-    body: 'Il tuo account e i tuoi dati personali sono stati eliminati. Grazie per aver usato l’Osservatorio Raccolta Differenziata.',
+    body: 'Il tuo account è stato eliminato, con i dati del tuo profilo e i tuoi accessi. Grazie per aver usato l’Osservatorio Raccolta Differenziata.',
     close: 'Torna al portale',
   },
 } as const;

@@ -18,8 +18,11 @@ export function formatLicenseDate(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
 
-/** What /scarica-dati says to a user without an active licence: pending, revoked (and when), or never asked. */
-export function licenseGate(user: Pick<User, 'licenseStatus' | 'licenseRevokedAt'>): {
+/**
+ * What /scarica-dati says to a user without an active licence: pending, revoked (and when), a request that
+ * was not accepted (and when it was made), or never asked.
+ */
+export function licenseGate(user: Pick<User, 'licenseStatus' | 'licenseRevokedAt' | 'licenseRequestedAt'>): {
   text: string;
   link: string;
 } {
@@ -27,5 +30,8 @@ export function licenseGate(user: Pick<User, 'licenseStatus' | 'licenseRevokedAt
   if (user.licenseStatus === 'pending') return { text: d.pending, link: d.toLicense };
   const revokedOn = formatLicenseDate(user.licenseRevokedAt);
   if (revokedOn) return { text: d.revoked(revokedOn), link: d.toLicenseAgain };
+  // Inactive after a request (and no revocation since): the staff turned the request down.
+  const requestedOn = formatLicenseDate(user.licenseRequestedAt);
+  if (requestedOn) return { text: d.notAccepted(requestedOn), link: d.toLicenseAgain };
   return { text: d.inactive, link: d.toLicense };
 }

@@ -69,7 +69,7 @@ export const M = {
     it: 'La password non è quella scelta registrandoti con questo indirizzo.',
     en: 'This is not the password chosen when registering with this address.',
   },
-  loggedOut: { it: 'Disconnesso con successo.', en: 'Successfully logged out.' },
+  loggedOut: { it: 'Disconnessione avvenuta con successo.', en: 'Successfully logged out.' },
   notAuthenticated: {
     it: 'Le credenziali di autenticazione non sono state fornite.',
     en: 'Authentication credentials were not provided.',

@@ -142,7 +142,7 @@ describe('the whole account flow over HTTP', () => {
 
     const logout = await api.post('/api/auth/logout/', undefined, { token: key });
     expect(logout.statusCode).toBe(200);
-    expect(logout.json()).toEqual({ detail: 'Disconnesso con successo.' });
+    expect(logout.json()).toEqual({ detail: 'Disconnessione avvenuta con successo.' });
     const stale = await api.get('/api/auth/user/', { token: key });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ detail: 'Token non valido.' });

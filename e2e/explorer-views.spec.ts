@@ -92,6 +92,49 @@ test('a territory chosen in the lists shows at once, the years kept', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Torino');
 });
 
+test('the focus stays on a select after a choice: the arrow keys go on through the years and regions', async ({
+  page,
+}) => {
+  await page.goto('/?comune=001272');
+  await expectYears(page, 'Torino', 2024, 2023);
+  // Chromium applies an arrow key on a closed select at once (a 'change' event): one step, one view.
+  await yearSelect(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/comune=001272&anno=2023$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Le statistiche: Torino, 2023' })).toBeVisible();
+  await expect(page.locator('#picker-year')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/comune=001272&anno=2022$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Le statistiche: Torino, 2022' })).toBeVisible();
+  await expect(page.locator('#picker-year')).toBeFocused();
+  await expect(yearSelect(page)).toHaveValue('2022');
+  // Back still brings the select with the page.
+  await page.goBack();
+  await expect(page).toHaveURL(/comune=001272&anno=2023$/);
+  await expect(yearSelect(page)).toHaveValue('2023');
+
+  await page.goto('/?anno=2023');
+  const region = page.getByLabel('Regione', { exact: true });
+  const options = region.locator('option');
+  const regions: { id: string; name: string }[] = [];
+  for (const i of [1, 2]) {
+    regions.push({
+      id: (await options.nth(i).getAttribute('value'))!,
+      name: (await options.nth(i).textContent())!,
+    });
+  }
+  await region.focus();
+  for (const next of regions) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`/\\?regione=${next.id}&anno=2023$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `La raccolta differenziata: ${next.name}`,
+    );
+    await expect(page.locator('#picker-region')).toBeFocused();
+    await expect(region).toHaveValue(next.id);
+  }
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

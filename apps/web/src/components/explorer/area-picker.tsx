@@ -1,7 +1,8 @@
 'use client';
 
 import type { City, Province, Region } from '@portal/contract';
-import { useRef } from 'react';
+import { useState } from 'react';
+import { useUrlChoice } from '../use-url-choice';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
 import { useExplorerNavigation } from './use-explorer-navigation';
@@ -19,25 +20,24 @@ interface AreaPickerProps {
 }
 
 /**
- * Choose a region, a province, a comune from lists: choosing shows it at once. Without JavaScript it is a
- * plain GET form with its 'Mostra' button. While the new choice loads, the levels below it are disabled:
- * their lists belong to the old choice.
+ * Choose a region, a province, a comune from lists: choosing shows it at once, and the focus stays on the
+ * select. Without JavaScript it is a plain GET form with its 'Mostra' button. While the new choice loads,
+ * the levels below it are disabled: their lists belong to the old choice.
  */
 export function AreaPicker(props: AreaPickerProps) {
   const { regions, provinces, cities, region, province, city, year, compareYear } = props;
-  const formRef = useRef<HTMLFormElement>(null);
-  const provinceRef = useRef<HTMLSelectElement>(null);
-  const cityRef = useRef<HTMLSelectElement>(null);
-  const { navigate, pending } = useExplorerNavigation(formRef);
+  const { navigate, pending } = useExplorerNavigation();
+  const [regionChoice, setRegionChoice] = useUrlChoice(region ?? '');
+  const [provinceChoice, setProvinceChoice] = useUrlChoice(province ?? '');
+  const [cityChoice, setCityChoice] = useUrlChoice(city ?? '');
+  /** The level chosen in last: while its navigation loads, the levels below it are disabled. */
+  const [chosenLevel, setChosenLevel] = useState<'region' | 'province' | 'city' | null>(null);
+  const provinceDisabled = pending && chosenLevel === 'region';
+  const cityDisabled = pending && (chosenLevel === 'region' || chosenLevel === 'province');
   const years = { year, compareYear };
-
-  function disable(...selects: (HTMLSelectElement | null)[]) {
-    for (const select of selects) if (select) select.disabled = true;
-  }
 
   return (
     <form
-      ref={formRef}
       method="get"
       action="/"
       className={styles.pickerForm}
@@ -53,9 +53,10 @@ export function AreaPicker(props: AreaPickerProps) {
           id="picker-region"
           name="regione"
           className={styles.select}
-          defaultValue={region ?? ''}
+          value={regionChoice}
           onChange={(event) => {
-            disable(provinceRef.current, cityRef.current);
+            setRegionChoice(event.target.value);
+            setChosenLevel('region');
             navigate(explorerHref({ region: event.target.value || null, ...years }));
           }}
         >
@@ -75,11 +76,12 @@ export function AreaPicker(props: AreaPickerProps) {
           <select
             id="picker-province"
             name="provincia"
-            ref={provinceRef}
             className={styles.select}
-            defaultValue={province ?? ''}
+            value={provinceChoice}
+            disabled={provinceDisabled}
             onChange={(event) => {
-              disable(cityRef.current);
+              setProvinceChoice(event.target.value);
+              setChosenLevel('province');
               navigate(explorerHref({ region, province: event.target.value || null, ...years }));
             }}
           >
@@ -100,12 +102,14 @@ export function AreaPicker(props: AreaPickerProps) {
           <select
             id="picker-city"
             name="comune"
-            ref={cityRef}
             className={styles.select}
-            defaultValue={city ?? ''}
-            onChange={(event) =>
-              navigate(explorerHref({ region, province, city: event.target.value || null, ...years }))
-            }
+            value={cityChoice}
+            disabled={cityDisabled}
+            onChange={(event) => {
+              setCityChoice(event.target.value);
+              setChosenLevel('city');
+              navigate(explorerHref({ region, province, city: event.target.value || null, ...years }));
+            }}
           >
             <option value="">{t.picker.allComuni}</option>
             {cities.map((c) => (

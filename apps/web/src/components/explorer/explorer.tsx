@@ -79,8 +79,8 @@ export function Explorer({ data }: { data: ExplorerData }) {
         <div className={styles.controls}>
           <h2 className={styles.controlsTitle}>{t.picker.title}</h2>
           <ComuneSearch key={`search-${stateKey}`} year={state.year} compareYear={state.compareYear} />
+          {/* The pickers are not keyed by the state: their selects follow the URL, and keep the focus. */}
           <AreaPicker
-            key={`picker-${stateKey}`}
             regions={data.regions}
             provinces={data.provinces}
             cities={data.cities}
@@ -92,7 +92,6 @@ export function Explorer({ data }: { data: ExplorerData }) {
           />
           {stats && (
             <YearPicker
-              key={`years-${stateKey}`}
               state={state}
               availableYears={stats.availableYears}
               year={stats.year}

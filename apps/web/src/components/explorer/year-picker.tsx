@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef } from 'react';
+import { useUrlChoice } from '../use-url-choice';
 import { explorerHref, type ExplorerState } from './explorer-state';
 import { explorerMessages as t } from './messages';
 import { useExplorerNavigation } from './use-explorer-navigation';
@@ -8,7 +8,8 @@ import styles from './explorer.module.css';
 
 /**
  * The year and the comparison year, from the years with data: choosing shows them at once, for the same
- * area. Without JavaScript it is a plain GET form with its 'Aggiorna' button.
+ * area, and the focus stays on the select. Without JavaScript it is a plain GET form with its 'Aggiorna'
+ * button.
  *
  * A new year keeps the comparison year the URL names, unless it is the new year itself; without one the
  * API compares with the latest earlier year, as on the first visit.
@@ -24,14 +25,14 @@ export function YearPicker({
   year: number;
   compareYear: number | null;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const { navigate, pending } = useExplorerNavigation(formRef);
+  const { navigate, pending } = useExplorerNavigation();
+  const [yearChoice, setYearChoice] = useUrlChoice(String(year));
+  const [compareChoice, setCompareChoice] = useUrlChoice(compareYear === null ? '' : String(compareYear));
   const years = availableYears.toSorted((a, b) => b - a);
   const area = { region: state.region, province: state.province, city: state.city };
 
   return (
     <form
-      ref={formRef}
       method="get"
       action="/"
       className={styles.pickerForm}
@@ -50,8 +51,9 @@ export function YearPicker({
           id="picker-year"
           name="anno"
           className={styles.select}
-          defaultValue={year}
+          value={yearChoice}
           onChange={(event) => {
+            setYearChoice(event.target.value);
             const chosen = Number(event.target.value);
             const kept = state.compareYear !== chosen ? state.compareYear : null;
             navigate(explorerHref({ ...area, year: chosen, compareYear: kept }));
@@ -73,10 +75,11 @@ export function YearPicker({
             id="picker-compare"
             name="confronto"
             className={styles.select}
-            defaultValue={compareYear ?? ''}
-            onChange={(event) =>
-              navigate(explorerHref({ ...area, year, compareYear: Number(event.target.value) || null }))
-            }
+            value={compareChoice}
+            onChange={(event) => {
+              setCompareChoice(event.target.value);
+              navigate(explorerHref({ ...area, year, compareYear: Number(event.target.value) || null }));
+            }}
           >
             {compareYear === null && <option value="">—</option>}
             {years.map((y) => (

@@ -1,9 +1,11 @@
 'use client';
 
 import type { Province, Region, RvmOperator } from '@portal/contract';
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { useUrlChoice } from '../use-url-choice';
 import { rvmMessages as t } from './messages';
-import type { RvmState } from './rvm-state';
+import { rvmHref, type RvmState } from './rvm-state';
 import styles from './rvm.module.css';
 
 /** The provinces the province select offers: those of the region, or all of them for all Italy. */
@@ -12,9 +14,12 @@ export function provincesOf(provinces: readonly Province[], region: string): rea
 }
 
 /**
- * The filters as a plain GET form: the URL keeps them, and it works without JavaScript (the server renders
- * the provinces of the region in the URL). With JavaScript the province select follows the region at once,
- * and a province chosen under 'Tutta Italia' selects its region.
+ * The filters as a plain GET form: the URL keeps them, and it works without JavaScript with its 'Applica
+ * filtri' button (the server renders the provinces of the region in the URL). With JavaScript a choice
+ * applies at once: a client-side navigation to the URL the form would send (no reload, no scroll), the
+ * focus staying on the select (the selects follow the URL through `useUrlChoice`, the form is not
+ * re-created). The province select follows the region, and a province chosen under 'Tutta Italia' selects
+ * its region.
  */
 export function RvmFilters({
   state,
@@ -30,19 +35,38 @@ export function RvmFilters({
   operators: readonly RvmOperator[];
   years: readonly number[];
 }) {
-  const [region, setRegion] = useState(state.region ?? '');
-  const [province, setProvince] = useState(state.province ?? '');
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [region, setRegion] = useUrlChoice(state.region ?? '');
+  const [province, setProvince] = useUrlChoice(state.province ?? '');
+  const [operator, setOperator] = useUrlChoice(state.operator ? String(state.operator) : '');
+  const [year, setYear] = useUrlChoice(state.year ? String(state.year) : '');
   const offered = provincesOf(provinces, region);
   const yearOptions = state.year && !years.includes(state.year) ? [...years, state.year].sort() : years;
 
+  /** Shows the filters chosen: the form's GET URL (the list's search and page start again, as on submit). */
+  const apply = (filters: { region: string; province: string; operator: string; year: string }) => {
+    const href = rvmHref({
+      region: filters.region || null,
+      province: filters.province || null,
+      operator: Number(filters.operator) || null,
+      year: Number(filters.year) || null,
+    });
+    startTransition(() => router.push(href, { scroll: false }));
+  };
+  const current = { region, province, operator, year };
+
   const chooseRegion = (value: string) => {
+    const keep = province && provincesOf(provinces, value).some((p) => p.id === province);
     setRegion(value);
-    if (province && !provincesOf(provinces, value).some((p) => p.id === province)) setProvince('');
+    if (!keep) setProvince('');
+    apply({ ...current, region: value, province: keep ? province : '' });
   };
   const chooseProvince = (value: string) => {
     setProvince(value);
     const regionOfProvince = provinces.find((p) => p.id === value)?.regionId;
     if (regionOfProvince) setRegion(regionOfProvince);
+    apply({ ...current, region: regionOfProvince ?? region, province: value });
   };
 
   return (
@@ -51,6 +75,8 @@ export function RvmFilters({
       action="/ecocompattatori"
       className={styles.filters}
       aria-labelledby="rvm-filters-title"
+      aria-busy={pending || undefined}
+      autoComplete="off"
       data-testid="rvm-filters"
     >
       <h2 id="rvm-filters-title" className={styles.filtersTitle}>
@@ -59,7 +85,12 @@ export function RvmFilters({
       <div className={styles.filterFields}>
         <label>
           <span>{t.filters.region}</span>
-          <select name="regione" value={region} onChange={(e) => chooseRegion(e.target.value)}>
+          <select
+            id="rvm-region"
+            name="regione"
+            value={region}
+            onChange={(e) => chooseRegion(e.target.value)}
+          >
             <option value="">{t.filters.allRegions}</option>
             {regions.map((r) => (
               <option key={r.id} value={r.id}>
@@ -70,7 +101,12 @@ export function RvmFilters({
         </label>
         <label>
           <span>{t.filters.province}</span>
-          <select name="provincia" value={province} onChange={(e) => chooseProvince(e.target.value)}>
+          <select
+            id="rvm-province"
+            name="provincia"
+            value={province}
+            onChange={(e) => chooseProvince(e.target.value)}
+          >
             <option value="">{t.filters.allProvinces}</option>
             {offered.map((p) => (
               <option key={p.id} value={p.id}>
@@ -81,7 +117,15 @@ export function RvmFilters({
         </label>
         <label>
           <span>{t.filters.operator}</span>
-          <select name="gestore" defaultValue={state.operator ? String(state.operator) : ''}>
+          <select
+            id="rvm-operator"
+            name="gestore"
+            value={operator}
+            onChange={(e) => {
+              setOperator(e.target.value);
+              apply({ ...current, operator: e.target.value });
+            }}
+          >
             <option value="">{t.filters.allOperators}</option>
             {operators.map((o) => (
               <option key={o.id} value={o.id}>
@@ -92,7 +136,15 @@ export function RvmFilters({
         </label>
         <label>
           <span>{t.filters.year}</span>
-          <select name="anno" defaultValue={state.year ? String(state.year) : ''}>
+          <select
+            id="rvm-year"
+            name="anno"
+            value={year}
+            onChange={(e) => {
+              setYear(e.target.value);
+              apply({ ...current, year: e.target.value });
+            }}
+          >
             <option value="">{t.filters.allYears}</option>
             {yearOptions.map((y) => (
               <option key={y} value={y}>
@@ -103,9 +155,12 @@ export function RvmFilters({
         </label>
       </div>
       <div className={styles.filterActions}>
-        <button type="submit" className={styles.primaryButton}>
-          {t.filters.submit}
-        </button>
+        {/* With JavaScript a choice applies at once: the button is for browsers without it. */}
+        <noscript>
+          <button type="submit" className={styles.primaryButton}>
+            {t.filters.submit}
+          </button>
+        </noscript>
         <a href="/ecocompattatori">{t.filters.reset}</a>
       </div>
     </form>

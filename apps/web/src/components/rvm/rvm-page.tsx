@@ -39,8 +39,8 @@ export function RvmPage({ data }: { data: RvmData }) {
         <strong className={styles.demoBadge}>{t.demoBadge}</strong> {t.demoNotice}
       </p>
 
+      {/* Not keyed by the selection: the selects follow the URL and keep the focus after a choice. */}
       <RvmFilters
-        key={selectionKey}
         state={state}
         regions={data.regions}
         provinces={data.provinces}

@@ -88,6 +88,14 @@ export const TrendPointSchema = z.object({
   year: z.number().int(),
   value: z.number(),
   method: z.enum(['tonnes', 'weighted_mean']).describe('weighted_mean: only the % of each comune is known'),
+  source: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "short name of the year's source ('ISPRA', 'ARPAE Emilia-Romagna'); for a province, region or Italy " +
+        'the source of more than half of its comuni with data that year, null when none has a majority',
+    ),
 });
 
 /** One year of the per-inhabitant figures; null where the source has no tonnes (or no cost) that year. */

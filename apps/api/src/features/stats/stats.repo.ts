@@ -14,7 +14,24 @@ export interface YearRow {
   rdPctMethod: 'tonnes' | 'weighted_mean' | null;
   costPerCapita: number | null;
   aggregationName: string | null;
+  /**
+   * The short name of the year's source (SOURCE_LABELS). A comune's row has its source; an area's row
+   * has null here, the service fills it from getAreaSources.
+   */
+  source: string | null;
 }
+
+/**
+ * The short name of each collection source (waste_stats.source), as the charts and tables write it: the
+ * two ISPRA files are one source, ISPRA's.
+ */
+export const SOURCE_LABELS: Readonly<Record<string, string>> = {
+  'ispra-comuni': 'ISPRA',
+  'ispra-kpi': 'ISPRA',
+  'arpae-er': 'ARPAE Emilia-Romagna',
+};
+
+export const sourceLabel = (source: string): string => SOURCE_LABELS[source] ?? source;
 
 export interface FractionRow {
   id: string;
@@ -35,23 +52,42 @@ export async function getAreaYears(db: Queryable, level: StoredLevel, id: string
   return db.query<YearRow>(
     `SELECT year, comuni_count AS "comuniCount", comuni_with_tonnes AS "comuniWithTonnes", population,
             produced_t AS "producedT", sorted_t AS "sortedT", rd_pct AS "rdPct",
-            rd_pct_method AS "rdPctMethod", cost_per_capita AS "costPerCapita", NULL AS "aggregationName"
+            rd_pct_method AS "rdPctMethod", cost_per_capita AS "costPerCapita", NULL AS "aggregationName",
+            NULL AS source
        FROM area_stats WHERE level = $1 AND area_id = $2 ORDER BY year`,
     [level, id],
   );
 }
 
 export async function getCityYears(db: Queryable, cityId: string): Promise<YearRow[]> {
-  return db.query<YearRow>(
+  const rows = await db.query<YearRow & { source: string }>(
     `SELECT year, 1 AS "comuniCount",
             (CASE WHEN produced_t IS NOT NULL AND sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
             population, produced_t AS "producedT", sorted_t AS "sortedT",
             coalesce(rd_pct, sorted_t * 100 / NULLIF(produced_t, 0)) AS "rdPct",
             (CASE WHEN produced_t > 0 AND sorted_t IS NOT NULL THEN 'tonnes'
                   WHEN rd_pct IS NOT NULL THEN 'weighted_mean' END) AS "rdPctMethod",
-            cost_per_capita AS "costPerCapita", aggregation_name AS "aggregationName"
+            cost_per_capita AS "costPerCapita", aggregation_name AS "aggregationName", source
        FROM waste_stats WHERE city_id = $1 ORDER BY year`,
     [cityId],
+  );
+  return rows.map((r) => ({ ...r, source: sourceLabel(r.source) }));
+}
+
+/** How many comuni of an area each source gives, per year (area_stats does not keep the sources). */
+export async function getAreaSources(
+  db: Queryable,
+  level: StoredLevel,
+  id: string,
+): Promise<{ year: number; source: string; comuniCount: number }[]> {
+  // Italy is every comune; a province or region its comuni (as in the aggregates).
+  const column = level === 'province' ? 'province_id' : level === 'region' ? 'region_id' : null;
+  return db.query(
+    `SELECT w.year, w.source, count(*)::int AS "comuniCount"
+       FROM waste_stats w JOIN cities c ON c.id = w.city_id
+      ${column ? `WHERE c.${column} = $1` : ''}
+      GROUP BY w.year, w.source ORDER BY w.year, w.source`,
+    column ? [id] : [],
   );
 }
 

@@ -101,6 +101,29 @@ export function completeYears(rows: YearRow[]): { years: YearRow[]; comuniTotal:
   return { years, comuniTotal };
 }
 
+/**
+ * The source of each year of an area: the source (by its short name, so the two ISPRA files count as one)
+ * of more than half of the area's comuni with data that year; null when no source has a majority.
+ */
+export function dominantSources(
+  counts: { year: number; source: string; comuniCount: number }[],
+): Map<number, string | null> {
+  const perYear = new Map<number, Map<string, number>>();
+  for (const c of counts) {
+    const labels = perYear.get(c.year) ?? new Map<string, number>();
+    const label = repo.sourceLabel(c.source);
+    labels.set(label, (labels.get(label) ?? 0) + c.comuniCount);
+    perYear.set(c.year, labels);
+  }
+  const result = new Map<number, string | null>();
+  for (const [year, labels] of perYear) {
+    const total = [...labels.values()].reduce((a, b) => a + b, 0);
+    const major = [...labels].find(([, n]) => n * 2 > total);
+    result.set(year, major ? major[0] : null);
+  }
+  return result;
+}
+
 async function figures(
   db: Queryable,
   target: Target,
@@ -179,7 +202,7 @@ async function figures(
     ),
     rdTrend: years
       .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
-      .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod! })),
+      .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod!, source: r.source })),
     perCapitaTrend: perCapitaTrend(years, tonnesKnown),
     wasteFractionsSet: {
       demo: false,
@@ -221,7 +244,12 @@ export async function buildAreaStats(
   target: Target & { level: StoredLevel },
   query: { year?: number; compareYear?: number },
 ): Promise<AreaStats> {
-  const rows = await repo.getAreaYears(db, target.level, target.id);
+  const [areaRows, sourceCounts] = await Promise.all([
+    repo.getAreaYears(db, target.level, target.id),
+    repo.getAreaSources(db, target.level, target.id),
+  ]);
+  const sources = dominantSources(sourceCounts);
+  const rows = areaRows.map((r) => ({ ...r, source: sources.get(r.year) ?? null }));
   const { fractionNames, ...base } = await figures(db, target, rows, query);
   const [sorting, actions, sets] = await Promise.all([
     repo.getDemoDistribution(db, target.level, target.id, 'sorting_type'),

@@ -129,6 +129,22 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     ]);
   });
 
+  it('gives each year of the % trend its source: Bologna from ARPAE until 2016, then from ISPRA', async () => {
+    const s = await json('/api/stats/cities/city/037006/');
+    const sources = (trend: { year: number; source?: string | null }[]) =>
+      trend.map((p) => [p.year, p.source]);
+    expect(sources(s.rdTrend)).toEqual([
+      ...[2010, 2011, 2012, 2013, 2014, 2015, 2016].map((y) => [y, 'ARPAE Emilia-Romagna']),
+      ...[2022, 2023, 2024].map((y) => [y, 'ISPRA']),
+    ]);
+    // The two ISPRA files are one source: Palermo (per-comune file, then also the KPI list) has no change.
+    const palermo = await json('/api/stats/cities/city/082053/');
+    expect(new Set(palermo.rdTrend.map((p: { source: string }) => p.source))).toEqual(new Set(['ISPRA']));
+    // An area takes the source of (more than half of) its comuni: the province of Bologna as its capital.
+    const province = await json('/api/stats/overall/?province=037');
+    expect(sources(province.rdTrend)).toEqual(sources(s.rdTrend));
+  });
+
   it('writes the names the source capitalises with lower-case prepositions', async () => {
     // Uggiate con Ronago (2024 merger, only in the ISPRA KPI file, written "Uggiate Con Ronago" there).
     expect((await json('/api/cities/city/013256/')).name).toBe('Uggiate con Ronago');

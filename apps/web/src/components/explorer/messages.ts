@@ -123,6 +123,7 @@ export const explorerMessages = {
       year: 'Anno',
       pct: '% raccolta differenziata',
       method: 'Calcolo',
+      source: 'Fonte',
       mode: 'Modalità',
       comuni: 'Comuni',
       comuniShare: 'Quota dei comuni',
@@ -136,6 +137,8 @@ export const explorerMessages = {
     },
     methodTonnes: 'dalle tonnellate',
     methodWeighted: 'media pesata dei comuni',
+    /** An area-year whose comuni come from several sources, none of them for more than half. */
+    sourceMixed: 'più fonti',
   },
   downloads: {
     prefix: 'Scarica:',

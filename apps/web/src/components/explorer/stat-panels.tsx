@@ -227,11 +227,13 @@ export function StatPanels({
           { label: c.columns.year },
           { label: c.columns.pct, numeric: true },
           { label: c.columns.method },
+          { label: c.columns.source },
         ]}
         rows={stats.rdTrend.map((p) => [
           String(p.year),
           formatPercent(p.value),
           p.method === 'weighted_mean' ? c.methodWeighted : c.methodTonnes,
+          p.source ?? c.sourceMixed,
         ])}
         chart={<StatChart spec={{ kind: 'trend', points: stats.rdTrend }} ariaLabel={c.trendCaption(name)} />}
         empty={stats.rdTrend.length ? null : t.charts.noData}

@@ -9,6 +9,7 @@ import {
   NO_ADMIN_REASON,
   openMenuIfCollapsed,
   signIn,
+  waitForMail,
   WIDTHS,
 } from './fixtures';
 
@@ -204,9 +205,8 @@ for (const { name, viewport } of WIDTHS) {
         page.getByText('Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.'),
       ).toBeVisible();
       await page.getByLabel('Motivo del contatto').selectOption({ label: 'Segnalazione sulla piattaforma' });
-      await page
-        .getByLabel('Messaggio')
-        .fill('Il comune di Ostuni mostra un dato del 2022 che sembra incompleto.');
+      const typed = 'Il comune di Ostuni mostra un dato del 2022 che sembra incompleto.';
+      await page.getByLabel('Messaggio').fill(typed);
       await page.getByLabel(/Ho letto e accetto/).check();
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.url().endsWith('/api/contact-us/')),
@@ -218,6 +218,18 @@ for (const { name, viewport } of WIDTHS) {
         email: user.email,
       });
       await expect(page.getByText('La tua richiesta è stata inviata correttamente.')).toBeVisible();
+
+      // The acknowledgement to the sender: its number and our reason, nothing the sender wrote.
+      const [mail, id] = await waitForMail(
+        user.email,
+        /^Subject: Abbiamo ricevuto il tuo messaggio \(n\. (\d+)\)\r?\n[\s\S]*/m,
+      );
+      expect(mail).toContain(
+        `Abbiamo ricevuto il tuo messaggio n. ${id} (motivo: Segnalazione sulla piattaforma) e ti risponderemo a questo indirizzo appena possibile.`,
+      );
+      expect(mail).toContain('Se non ci hai scritto tu, ignora questo messaggio');
+      for (const words of [typed, 'Ostuni', 'sembra incompleto', user.firstName, user.lastName])
+        expect(mail, words).not.toContain(words);
     });
 
     test('no axe violations on the routes when signed in', async ({ page }, testInfo) => {

@@ -214,6 +214,33 @@ describe('GET /api/stats/overall/', () => {
     expect(s.availableYears[0]).toBe(2010);
   });
 
+  it('gives each share section its own base of comuni, and shares of comuniCount over that base', async () => {
+    type Section = { comuniTotal?: number; items: { comuniCount: number; share: number }[] };
+    const SECTIONS = ['wasteSortingTypes', 'mostUsedActionCategories', 'mostUsedWasteFractionsSet'] as const;
+    for (const region of ['05', '12', '19']) {
+      const s = await json(`/api/stats/overall/?region=${region}`);
+      for (const key of SECTIONS) {
+        const section = s[key] as Section;
+        const total = section.comuniTotal!;
+        expect(Number.isInteger(total), `${region} ${key}`).toBe(true);
+        expect(total, `${region} ${key}`).toBeGreaterThan(0);
+        expect(total, `${region} ${key}`).toBeLessThanOrEqual(s.coverage.comuniTotal);
+        expect(section.items.length, `${region} ${key}`).toBeGreaterThan(0);
+        for (const item of section.items) {
+          expect(item.comuniCount).toBeLessThanOrEqual(total);
+          expect(item.share, `${region} ${key}`).toBe(Math.round((item.comuniCount / total) * 10000) / 100);
+        }
+      }
+    }
+    // One comune: every base is that comune.
+    const city = await json('/api/stats/cities/city/028001/');
+    for (const key of SECTIONS) {
+      const section = city[key] as Section;
+      expect(section.comuniTotal, key).toBe(1);
+      for (const item of section.items) expect([item.comuniCount, item.share], key).toEqual([1, 100]);
+    }
+  });
+
   it('answers 404 for unknown areas and 400 for bad parameters', async () => {
     expect((await get('/api/stats/overall/?region=99')).statusCode).toBe(404);
     expect((await get('/api/stats/overall/?province=999')).json()).toEqual({ detail: 'Non trovato.' });

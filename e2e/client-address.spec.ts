@@ -9,7 +9,6 @@ import { BASE_URL, uniqueEmail } from './fixtures';
  * The other specs reach the web app on loopback, which the web app trusts as a proxy in front of it.
  */
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
 const RESEND_PER_IP = 10; // LIMITS.resendIp of apps/api/src/plugins/rate-limit.ts
 
 /** The machine's first non-loopback address of a family, as a URL host. */
@@ -49,8 +48,8 @@ test.afterEach(async () => {
 test('each remote visitor is counted on the address it connects from, whatever X-Forwarded-For it sends', async () => {
   const v4 = ownAddress('IPv4');
   const v6 = ownAddress('IPv6');
-  test.skip(!v4 && !v6 && !CI, 'no non-loopback address on this machine');
-  expect(v4 ?? v6, 'the CI machine has a non-loopback address').toBeTruthy();
+  // A visitor from elsewhere is what the test is about: the loopback addresses are trusted as a proxy.
+  expect(v4 ?? v6, 'this machine needs a non-loopback network address (any interface)').toBeTruthy();
   // Two visitors on two addresses where the machine has both families; else one visitor shows the spoof.
   const first = await visitor((v4 ?? v6)!);
   const second = v4 && v6 ? await visitor(v6) : undefined;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from './errors';
@@ -158,19 +158,11 @@ export const LIMITS = {
  * addresses count as their IPv4 address.
  */
 export function ipKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  // process() turns an IPv4-mapped IPv6 address into its IPv4 address.
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
 }
 
 /** A wait in words: seconds below a minute, then whole minutes, rounded up ('5 minuti' for 299 s). */

@@ -354,8 +354,8 @@ describe('per-IP limits against rotating addresses (finding 3, after the audit)'
   it('counts an IPv6 client by its /64, an IPv4 client (mapped or not) by its address', async () => {
     expect(ipKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(ipKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-    expect(ipKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(ipKey('::1')).toBe('0:0:0:0::/64');
+    expect(ipKey('2001:db8::1')).toBe('2001:db8::/64');
+    expect(ipKey('::1')).toBe('::/64');
     expect(ipKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(ipKey('192.0.2.7')).toBe('192.0.2.7');
     const api = client(app);

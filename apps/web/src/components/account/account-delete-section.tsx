@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
-import { describedBy, FormErrors, FormField, requiredRule } from '../shell/form-parts';
+import { FormErrors, PasswordField, requiredRule } from '../shell/form-parts';
 import { Modal } from '../shell/modal';
 import { removeToken, useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
@@ -66,16 +66,13 @@ function AccountDeleteDialog({ onClose }: { onClose(): void }) {
           ))}
         </ul>
         <p>{text.kept}</p>
-        <FormField id="delete-password" label={text.password} error={errors.password} required>
-          <input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...describedBy('delete-password', errors.password)}
-            {...register('password', requiredRule)}
-          />
-        </FormField>
+        <PasswordField
+          id="delete-password"
+          label={text.password}
+          error={errors.password}
+          autoComplete="current-password"
+          registration={register('password', requiredRule)}
+        />
         <div className={styles.actions}>
           <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-busy={pending}>
             {pending ? messages.fields.sending : text.confirm}

@@ -9,6 +9,7 @@ import {
   emailRules,
   FormErrors,
   FormField,
+  PasswordField,
   requiredRule,
   SubmitButton,
   SuccessMessage,
@@ -70,16 +71,13 @@ export function EmailChangeForm() {
             {...register('newEmail', emailRules)}
           />
         </FormField>
-        <FormField id="email-password" label={text.password} error={errors.password} required>
-          <input
-            id="email-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...describedBy('email-password', errors.password)}
-            {...register('password', requiredRule)}
-          />
-        </FormField>
+        <PasswordField
+          id="email-password"
+          label={text.password}
+          error={errors.password}
+          autoComplete="current-password"
+          registration={register('password', requiredRule)}
+        />
         <SubmitButton pending={pending}>{text.submit}</SubmitButton>
         <FormErrors errors={nonFieldErrors} />
         {sentTo ? (

@@ -4,14 +4,7 @@ import { PasswordChangeResponseSchema, type PasswordChangeBody } from '@portal/c
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
-import {
-  describedBy,
-  FormErrors,
-  FormField,
-  requiredRule,
-  SubmitButton,
-  SuccessMessage,
-} from '../shell/form-parts';
+import { FormErrors, PasswordField, requiredRule, SubmitButton, SuccessMessage } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 import { accountMessages } from './messages';
@@ -57,36 +50,27 @@ export function PasswordChangeForm() {
       <form onSubmit={onSubmit} noValidate className="page-form">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <FormField id="password-old" label={text.oldPassword} error={errors.oldPassword} required>
-          <input
-            id="password-old"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...describedBy('password-old', errors.oldPassword)}
-            {...register('oldPassword', requiredRule)}
-          />
-        </FormField>
-        <FormField id="password-new1" label={text.newPassword1} error={errors.newPassword1} required>
-          <input
-            id="password-new1"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...describedBy('password-new1', errors.newPassword1)}
-            {...register('newPassword1', requiredRule)}
-          />
-        </FormField>
-        <FormField id="password-new2" label={text.newPassword2} error={errors.newPassword2} required>
-          <input
-            id="password-new2"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...describedBy('password-new2', errors.newPassword2)}
-            {...register('newPassword2', requiredRule)}
-          />
-        </FormField>
+        <PasswordField
+          id="password-old"
+          label={text.oldPassword}
+          error={errors.oldPassword}
+          autoComplete="current-password"
+          registration={register('oldPassword', requiredRule)}
+        />
+        <PasswordField
+          id="password-new1"
+          label={text.newPassword1}
+          error={errors.newPassword1}
+          autoComplete="new-password"
+          registration={register('newPassword1', requiredRule)}
+        />
+        <PasswordField
+          id="password-new2"
+          label={text.newPassword2}
+          error={errors.newPassword2}
+          autoComplete="new-password"
+          registration={register('newPassword2', requiredRule)}
+        />
         <SubmitButton pending={pending}>{text.submit}</SubmitButton>
         <FormErrors errors={nonFieldErrors} />
         {done ? <SuccessMessage>{text.done}</SuccessMessage> : null}

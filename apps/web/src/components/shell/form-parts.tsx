@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { FieldError } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { messages } from '../../lib/messages';
 
 /** Label, control and the field's first error (client rule or server message), wired for screen readers. */
@@ -37,6 +37,35 @@ export function FormField({
 /** aria attributes of a control whose field may show an error. */
 export function describedBy(id: string, error: unknown) {
   return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** A required password input in its field: every password of the portal's forms is this one. */
+export function PasswordField({
+  id,
+  label,
+  error,
+  autoComplete,
+  registration,
+}: {
+  id: string;
+  label: string;
+  error?: FieldError;
+  autoComplete: 'current-password' | 'new-password';
+  /** react-hook-form's register(name, rules) of the field. */
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} required>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        {...describedBy(id, error)}
+        {...registration}
+      />
+    </FormField>
+  );
 }
 
 /** The non-field errors, below the form (SPEC §5). */

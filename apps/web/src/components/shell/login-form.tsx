@@ -13,6 +13,7 @@ import {
   emailRules,
   FormErrors,
   FormField,
+  PasswordField,
   requiredRule,
   SubmitButton,
   SuccessMessage,
@@ -74,16 +75,13 @@ export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switch
           {...register('email', emailRules)}
         />
       </FormField>
-      <FormField id="login-password" label={messages.fields.password} error={errors.password} required>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...describedBy('login-password', errors.password)}
-          {...register('password', requiredRule)}
-        />
-      </FormField>
+      <PasswordField
+        id="login-password"
+        label={messages.fields.password}
+        error={errors.password}
+        autoComplete="current-password"
+        registration={register('password', requiredRule)}
+      />
       <p className="auth-form__aside">
         <button type="button" className="link-button" onClick={() => switchTo('passwordforgotten')}>
           {messages.modal.login.forgotten}

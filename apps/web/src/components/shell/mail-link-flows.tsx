@@ -12,7 +12,7 @@ import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { accountMessages } from '../account/messages';
 import type { AuthFlow } from './auth-flow';
-import { describedBy, FormErrors, FormField, requiredRule, SubmitButton, SuccessMessage } from './form-parts';
+import { FormErrors, PasswordField, requiredRule, SubmitButton, SuccessMessage } from './form-parts';
 import { useSession } from './session-provider';
 import { useFormSubmit } from './use-form-submit';
 
@@ -74,16 +74,13 @@ export function VerifyEmailPanel({
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <p>{messages.modal.verifyEmail.intro}</p>
-      <FormField id="verify-password" label={messages.fields.password} error={errors.password} required>
-        <input
-          id="verify-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...describedBy('verify-password', errors.password)}
-          {...register('password', requiredRule)}
-        />
-      </FormField>
+      <PasswordField
+        id="verify-password"
+        label={messages.fields.password}
+        error={errors.password}
+        autoComplete="current-password"
+        registration={register('password', requiredRule)}
+      />
       <SubmitButton pending={pending}>{messages.modal.verifyEmail.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
       {deadKey ? (
@@ -143,36 +140,20 @@ export function PasswordResetForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <FormField
+      <PasswordField
         id="reset-password1"
         label={messages.fields.newPassword1}
         error={errors.newPassword1}
-        required
-      >
-        <input
-          id="reset-password1"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...describedBy('reset-password1', errors.newPassword1)}
-          {...register('newPassword1', requiredRule)}
-        />
-      </FormField>
-      <FormField
+        autoComplete="new-password"
+        registration={register('newPassword1', requiredRule)}
+      />
+      <PasswordField
         id="reset-password2"
         label={messages.fields.newPassword2}
         error={errors.newPassword2}
-        required
-      >
-        <input
-          id="reset-password2"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...describedBy('reset-password2', errors.newPassword2)}
-          {...register('newPassword2', requiredRule)}
-        />
-      </FormField>
+        autoComplete="new-password"
+        registration={register('newPassword2', requiredRule)}
+      />
       <SubmitButton pending={pending}>{messages.modal.passwordReset.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
     </form>

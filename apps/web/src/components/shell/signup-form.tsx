@@ -13,6 +13,7 @@ import {
   emailRules,
   FormErrors,
   FormField,
+  PasswordField,
   requiredRule,
   SubmitButton,
   SuccessMessage,
@@ -115,16 +116,13 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
           {...register('email2', emailRules)}
         />
       </FormField>
-      <FormField id="signup-password" label={messages.fields.password} error={errors.password} required>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...describedBy('signup-password', errors.password)}
-          {...register('password', requiredRule)}
-        />
-      </FormField>
+      <PasswordField
+        id="signup-password"
+        label={messages.fields.password}
+        error={errors.password}
+        autoComplete="new-password"
+        registration={register('password', requiredRule)}
+      />
       <div className="form-check">
         <input
           id="signup-privacy"

@@ -176,7 +176,6 @@ export const messages = {
     intro:
       'Qui puoi aggiornare i tuoi dati. Ci aiutano a capire chi usa i dati del portale e per quali scopi.',
     detailsTitle: 'I tuoi dati',
-    emailLabel: 'Email',
     submit: 'Salva le modifiche',
     licenseTitle: 'Sottoscrizione della licenza d’uso dei dati',
     licenseStatusLabel: 'Stato:',

@@ -95,6 +95,12 @@ async function main() {
     const started = Date.now();
     await seedBundledData(db, { dataDir: config.DATA_DIR, log: (msg) => logger.info(msg) });
     logger.info({ ms: Date.now() - started }, 'bundled data imported');
+  } else if (
+    (await seedBundledData(db, { dataDir: config.DATA_DIR })).imports.some((i) => i.status === 'imported')
+  ) {
+    // A newer checkout bundles files this database never imported (e.g. the 2010–2017 tables): they are
+    // imported now; the files imported before are recognised by their sha256 and skipped.
+    logger.info('bundled files new to this database imported');
   } else if (await ensureExportLines(db)) {
     logger.info('CSV export lines formatted for the data already imported');
   }

@@ -33,6 +33,9 @@ export const CitySchema = z.object({
   provinceSigla: z.string(),
   regionId: z.string(),
   population: z.number().int().nullable(),
+  dissolved: z.boolean().describe('true: the comune no longer exists (merged since); it keeps its data'),
+  firstYear: z.number().int().nullable().describe('first year with collection data'),
+  lastYear: z.number().int().nullable().describe('last year with collection data'),
 });
 export type City = z.infer<typeof CitySchema>;
 export const CityPageSchema = paginatedSchema(CitySchema);
@@ -58,6 +61,7 @@ export const CityDetailSchema = z.object({
   longitude: z.number().nullable(),
   hasShape: z.boolean().describe('false when the bundled boundaries have no polygon for this comune'),
   years: z.array(z.number().int()).describe('years with collection data, ascending'),
+  dissolved: z.boolean().describe('true: the comune no longer exists (merged since); it keeps its data'),
 });
 export type CityDetail = z.infer<typeof CityDetailSchema>;
 

@@ -39,6 +39,20 @@ export const StatisticSchema = z.object({
   goodDirection: GoodDirectionSchema.nullable(),
   outcome: z.enum(['better', 'worse', 'unchanged']).nullable(),
   missingReason: z.string().nullable().describe('Italian, when value is null'),
+  compareYear: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'the year compareValue is from: the comparison year when it has this statistic, otherwise the latest ' +
+        'earlier year that has it (so a card compares whenever an earlier value exists); null: none',
+    ),
+  estimate: z
+    .boolean()
+    .describe(
+      "true: the value is an estimate (an area's % in a year where some comuni give only their %: " +
+        'their % weighted by their production, see data/SOURCES.md)',
+    ),
 });
 export type Statistic = z.infer<typeof StatisticSchema>;
 
@@ -87,13 +101,18 @@ export const FractionSetSchema = z.object({
 export const TrendPointSchema = z.object({
   year: z.number().int(),
   value: z.number(),
-  method: z.enum(['tonnes', 'weighted_mean']).describe('weighted_mean: only the % of each comune is known'),
+  method: z
+    .enum(['tonnes', 'estimate', 'reported'])
+    .describe(
+      "tonnes: sorted / produced; estimate: an area's % from comuni of which some give only their % " +
+        "(weighted by each comune's production); reported: a comune's % as its source gives it, without tonnes",
+    ),
   source: z
     .string()
     .nullable()
     .optional()
     .describe(
-      "short name of the year's source ('ISPRA', 'ARPAE Emilia-Romagna'); for a province, region or Italy " +
+      "short name of the year's source ('ISPRA', 'ARPAE Emilia-Romagna', 'Regione Campania'); for a province, region or Italy " +
         'the source of more than half of its comuni with data that year, null when none has a majority',
     ),
 });
@@ -112,6 +131,30 @@ export const CoverageSchema = z.object({
   comuniTotal: z.number().int().describe('comuni of the area in the latest year'),
   complete: z.boolean().describe('false: the sources cover only part of the area this year'),
 });
+
+/** Share of the separately collected tonnes by collection system, one year (ARPAE Emilia-Romagna). */
+export const CollectionSystemYearSchema = z.object({
+  year: z.number().int(),
+  tonnes: z.number().describe('separately collected tonnes the shares are of'),
+  comuniCount: z.number().int().describe('comuni of the area with figures by collection system this year'),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      tonnes: z.number(),
+      share: z.number().describe('% of the separately collected tonnes'),
+    }),
+  ),
+});
+
+export const CollectionSystemsSchema = z
+  .object({
+    source: z.string().describe("short name of the source, e.g. 'ARPAE Emilia-Romagna'"),
+    years: z.array(CollectionSystemYearSchema).describe('every year with figures, oldest first'),
+    note: z.string().nullable().describe('Italian: what the source lumps together in some years'),
+  })
+  .nullable()
+  .describe('real figures by collection system; null where no source has them (the demo modes are shown)');
 
 export const AreaStatsSchema = z.object({
   area: AreaSchema,
@@ -136,11 +179,39 @@ export const AreaStatsSchema = z.object({
   wasteSortingTypes: shareSection(CountShareSchema),
   mostUsedActionCategories: shareSection(CountShareSchema),
   mostUsedWasteFractionsSet: shareSection(FractionSetSchema),
+  collectionSystems: CollectionSystemsSchema,
+  missingYears: z
+    .array(z.number().int())
+    .describe(
+      'years between the first and the last of availableYears without data for the area (no source covers ' +
+        'them): the trend charts leave them empty and say why',
+    ),
 });
 export type AreaStats = z.infer<typeof AreaStatsSchema>;
 
+export const HomeCompostingSchema = z.object({
+  year: z.number().int(),
+  kg: z.number(),
+  kgPerCapita: z.number().nullable(),
+  source: z.string().describe("short name of the source, e.g. 'ARPAE Emilia-Romagna', 'Regione Campania'"),
+});
+
 export const CityStatsSchema = AreaStatsSchema.extend({
-  aggregationName: z.string().nullable().describe('comuni that report their figures jointly'),
+  aggregationName: z
+    .string()
+    .nullable()
+    .describe(
+      'comuni that report their figures jointly: the joint figures are split among them by population ' +
+        '(data/SOURCES.md)',
+    ),
+  dissolved: z
+    .boolean()
+    .describe('true: the comune no longer exists (merged into another); its data stops at its last year'),
+  homeComposting: z
+    .array(HomeCompostingSchema)
+    .describe(
+      'home composting (a prevention action with real figures), every year a source has, oldest first',
+    ),
   wasteSortingType: section(
     z.object({
       id: z.string(),

@@ -52,7 +52,8 @@ export async function listCities(
   // Names that start with the search come first, then the rest alphabetically.
   const results = await db.query<City>(
     `SELECT c.id, c.name, c.province_id AS "provinceId", p.sigla AS "provinceSigla",
-            c.region_id AS "regionId", c.population
+            c.region_id AS "regionId", c.population, c.dissolved,
+            c.first_year AS "firstYear", c.last_year AS "lastYear"
        FROM cities c JOIN provinces p ON p.id = c.province_id
       WHERE ${where}
       ORDER BY ($1 <> '' AND c.search_name LIKE $1 || '%') DESC, c.search_name, c.id
@@ -74,7 +75,7 @@ export async function getCity(db: Queryable, id: string): Promise<CityDetail | n
     }
   >(
     `SELECT c.id, c.name, c.cadastral_code AS "cadastralCode", c.population, c.latitude, c.longitude,
-            c.has_shape AS "hasShape",
+            c.has_shape AS "hasShape", c.dissolved,
             p.id AS "provinceId", p.name AS "provinceName", p.sigla,
             r.id AS "regionId", r.name AS "regionName",
             (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years

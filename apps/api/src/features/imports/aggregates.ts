@@ -1,6 +1,17 @@
 import type { Queryable } from '../../db/db';
 import { refreshExportLines } from './export-lines';
 
+/**
+ * The comune rows the areas' totals are summed from. In the years ISPRA's national tables cover
+ * (2010–2017) only their rows count: another source's row of a comune the tables do not list that year
+ * is the same territory counted again (ARPAE gives a comune born from a later merger, e.g. Valsamoggia,
+ * the sum of its predecessors, which the tables list one by one); it stays on that comune's page.
+ */
+export const COUNTED_STATS = `
+  SELECT * FROM waste_stats
+   WHERE source = 'ispra-storico'
+      OR year NOT IN (SELECT DISTINCT year FROM waste_stats WHERE source = 'ispra-storico')`;
+
 /** The areas every comune row is summed into: its province, its region and Italy. */
 const AREAS = `
   SELECT 'province' AS level, c.province_id AS area_id, c.id AS city_id, c.population AS city_population
@@ -11,15 +22,19 @@ const AREAS = `
   SELECT 'country', 'IT', c.id, c.population FROM cities c`;
 
 /**
- * Sets each comune's population to that of its latest year with one, then recomputes area_stats and
- * area_fraction_stats for provinces, regions and Italy from the comuni, set-based. Runs in the caller's
- * transaction, so readers never see a half-computed state.
+ * Sets each comune's population to that of its latest year with one, its first and last year with data and
+ * whether it still exists, then recomputes area_stats, area_fraction_stats and area_collection_systems for
+ * provinces, regions and Italy from the comuni, set-based. Runs in the caller's transaction, so readers
+ * never see a half-computed state.
  *
- * - population, tonnes: sums over the comuni with tonnes (produced and sorted) that year;
- * - rd_pct: sorted / produced × 100 ('tonnes') when every comune of the area-year has tonnes; otherwise
- *   (some or all comuni give only the %) the mean of the comuni's rd_pct weighted by cities.population
- *   ('weighted_mean'), so that e.g. Italy 2023 is not the % of the few comuni with tonnes (Sicily);
- * - cost_per_capita: mean weighted by the year's population over the comuni that report it.
+ * - tonnes: sums over the comuni with tonnes (produced and sorted) that year;
+ * - population: their sum, only when every one of them has the year's population (ISPRA's 2010–2017 tables
+ *   give none): a per-capita figure of part of an area over the tonnes of all of it would be wrong;
+ * - rd_pct: sorted / produced × 100 ('tonnes') when every comune of the area-year with a % has tonnes; otherwise
+ *   ('estimate') the comuni's % weighted by their production: the year's tonnes where known, else those of
+ *   the comune's nearest year with tonnes (2022–2023 give only the %: weighted by 2024's production);
+ * - cost_per_capita: mean weighted by the year's population over the comuni that report it;
+ * - a comune is dissolved when it has no data in the latest year any comune has (merged since).
  */
 export async function recomputeAggregates(q: Queryable): Promise<void> {
   await q.query(
@@ -30,24 +45,41 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
      ) latest
      WHERE latest.city_id = c.id AND c.population IS DISTINCT FROM latest.population`,
   );
+  await q.query(
+    `UPDATE cities c SET first_year = y.first_year, last_year = y.last_year,
+       dissolved = y.last_year < (SELECT max(year) FROM waste_stats)
+     FROM (SELECT city_id, min(year) AS first_year, max(year) AS last_year FROM waste_stats GROUP BY city_id) y
+     WHERE y.city_id = c.id AND (c.first_year IS DISTINCT FROM y.first_year
+       OR c.last_year IS DISTINCT FROM y.last_year OR c.dissolved IS DISTINCT FROM (y.last_year < (SELECT max(year) FROM waste_stats)))`,
+  );
   await q.query('DELETE FROM area_fraction_stats');
   await q.query('DELETE FROM area_stats');
   await q.query(
-    `WITH rows AS (
-       SELECT a.level, a.area_id, a.city_population, w.*,
-         (w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS has_t
-       FROM waste_stats w JOIN (${AREAS}) a ON a.city_id = w.city_id
+    `WITH rated AS (
+       SELECT w.*, (w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS has_t,
+         coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS rd
+       FROM (${COUNTED_STATS}) w
+     ), weighted AS (
+       SELECT r.*,
+         CASE WHEN r.has_t THEN r.produced_t ELSE (
+           SELECT n.produced_t FROM waste_stats n
+            WHERE n.city_id = r.city_id AND n.produced_t > 0 AND n.sorted_t IS NOT NULL
+            ORDER BY abs(n.year - r.year), n.year DESC LIMIT 1) END AS weight
+       FROM rated r
+     ), rows AS (
+       SELECT a.level, a.area_id, w.* FROM weighted w JOIN (${AREAS}) a ON a.city_id = w.city_id
      ), sums AS (
        SELECT level, area_id, year,
          count(*) AS comuni_count,
          count(*) FILTER (WHERE has_t) AS comuni_with_tonnes,
+         count(*) FILTER (WHERE rd IS NOT NULL AND NOT has_t) AS comuni_only_pct,
+         count(population) FILTER (WHERE has_t) AS with_population,
          sum(population) FILTER (WHERE has_t) AS population,
          sum(produced_t) FILTER (WHERE has_t) AS produced_t,
          sum(sorted_t) FILTER (WHERE has_t) AS sorted_t,
          sum(unsorted_t) FILTER (WHERE has_t) AS unsorted_t,
-         sum(rd_pct * city_population) FILTER (WHERE rd_pct IS NOT NULL AND city_population > 0)
-           / NULLIF(sum(city_population) FILTER (WHERE rd_pct IS NOT NULL AND city_population > 0), 0)
-           AS rd_weighted,
+         sum(rd * weight) FILTER (WHERE rd IS NOT NULL AND weight > 0)
+           / NULLIF(sum(weight) FILTER (WHERE rd IS NOT NULL AND weight > 0), 0) AS rd_estimate,
          sum(cost_per_capita * population) FILTER (WHERE cost_per_capita IS NOT NULL AND population > 0)
            / NULLIF(sum(population) FILTER (WHERE cost_per_capita IS NOT NULL AND population > 0), 0)
            AS cost_per_capita
@@ -55,21 +87,36 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
      )
      INSERT INTO area_stats (level, area_id, year, comuni_count, comuni_with_tonnes, population,
        produced_t, sorted_t, unsorted_t, rd_pct, rd_pct_method, cost_per_capita)
-     SELECT level, area_id, year, comuni_count, comuni_with_tonnes, population, produced_t, sorted_t, unsorted_t,
-       CASE WHEN comuni_with_tonnes = comuni_count AND produced_t > 0 THEN sorted_t * 100 / produced_t
-            ELSE rd_weighted END,
-       CASE WHEN comuni_with_tonnes = comuni_count AND produced_t > 0 THEN 'tonnes'
-            WHEN rd_weighted IS NOT NULL THEN 'weighted_mean' END,
+     SELECT level, area_id, year, comuni_count, comuni_with_tonnes,
+       CASE WHEN with_population = comuni_with_tonnes THEN population END,
+       produced_t, sorted_t, unsorted_t,
+       CASE WHEN comuni_only_pct = 0 AND produced_t > 0 THEN sorted_t * 100 / produced_t
+            ELSE rd_estimate END,
+       CASE WHEN comuni_only_pct = 0 AND produced_t > 0 THEN 'tonnes'
+            WHEN rd_estimate IS NOT NULL THEN 'estimate' END,
        cost_per_capita
      FROM sums`,
   );
   await q.query(
     `INSERT INTO area_fraction_stats (level, area_id, year, fraction_id, tonnes, comuni_count, population)
-     SELECT a.level, a.area_id, f.year, f.fraction_id, sum(f.tonnes), count(*), sum(w.population)
+     SELECT a.level, a.area_id, f.year, f.fraction_id, sum(f.tonnes), count(*),
+       CASE WHEN count(w.population) = count(*) THEN sum(w.population) END
      FROM waste_fraction_stats f
-     JOIN waste_stats w ON w.city_id = f.city_id AND w.year = f.year
+     JOIN (${COUNTED_STATS}) w ON w.city_id = f.city_id AND w.year = f.year
      JOIN (${AREAS}) a ON a.city_id = f.city_id
      GROUP BY a.level, a.area_id, f.year, f.fraction_id`,
+  );
+  await q.query('DELETE FROM area_collection_systems');
+  await q.query(
+    `INSERT INTO area_collection_systems (level, area_id, year, system_id, tonnes, comuni_count, source)
+     WITH per AS (
+       SELECT a.level, a.area_id, s.* FROM city_collection_systems s JOIN (${AREAS}) a ON a.city_id = s.city_id
+     ), comuni AS (
+       SELECT level, area_id, year, count(DISTINCT city_id) AS n FROM per GROUP BY level, area_id, year
+     )
+     SELECT p.level, p.area_id, p.year, p.system_id, sum(p.tonnes), c.n, min(p.source)
+     FROM per p JOIN comuni c USING (level, area_id, year)
+     GROUP BY p.level, p.area_id, p.year, p.system_id, c.n`,
   );
   await recomputeDistributions(q);
   await refreshExportLines(q);

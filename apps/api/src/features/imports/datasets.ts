@@ -1,8 +1,11 @@
 import { arpaeErDataset } from './arpae-er';
+import { arpaeSistemiDataset } from './arpae-sistemi';
+import { campaniaRdDataset } from './campania-rd';
 import { demoActionsDataset, demoSortingTypesDataset } from './demo';
 import { comuniBoundariesDataset, comuniDataset, provincesDataset, regionsDataset } from './geo';
 import { ispraComuniDataset } from './ispra-comuni';
 import { ispraKpiDataset } from './ispra-kpi';
+import { ispraStoricoDataset } from './ispra-storico';
 import { referenceDataset } from './reference';
 import { rvmDataset } from './rvm';
 import type { Dataset, DatasetId } from './types';
@@ -16,7 +19,10 @@ export const DATASETS: Record<DatasetId, Dataset<never>> = {
   'comuni-boundaries': comuniBoundariesDataset,
   'ispra-kpi': ispraKpiDataset,
   'ispra-comuni': ispraComuniDataset,
+  'ispra-storico': ispraStoricoDataset,
   'arpae-er': arpaeErDataset,
+  'campania-rd': campaniaRdDataset,
+  'arpae-sistemi': arpaeSistemiDataset,
   'demo-sorting-types': demoSortingTypesDataset,
   'demo-actions': demoActionsDataset,
   rvm: rvmDataset,

@@ -126,9 +126,24 @@ async function createMissingCities(q: Queryable, data: CollectionData): Promise<
   );
 }
 
+/** The newly written row wins over the stored one (ties go to the newer file). */
+const WINS = 'excluded.source_rank >= waste_stats.source_rank';
+/** The columns the winning source decides; the population is filled from the other when the winner has none. */
+const WINNER_COLUMNS = [
+  'produced_t',
+  'sorted_t',
+  'unsorted_t',
+  'rd_pct',
+  'cost_per_capita',
+  'aggregation_name',
+  'source',
+  'source_rank',
+] as const;
+
 /**
  * Writes a collection file: its source's rows for the years it covers are replaced; where another
- * source already holds a comune-year, the higher source_rank wins (ties go to the newer file).
+ * source already holds a comune-year, the higher source_rank wins (ties go to the newer file); a winner
+ * without the year's population takes the loser's (ISPRA's 2010–2017 tonnes with ARPAE's inhabitants).
  */
 export async function writeCollection(q: Queryable, data: CollectionData, progress: Progress): Promise<void> {
   const rank = SOURCE_RANK[data.source];
@@ -144,11 +159,10 @@ export async function writeCollection(q: Queryable, data: CollectionData, progre
      SELECT u.*, '${data.source}', ${rank}
      FROM unnest($1::text[], $2::int[], $3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
        $8::float8[], $9::text[]) AS u
-     ON CONFLICT (city_id, year) DO UPDATE SET population = excluded.population,
-       produced_t = excluded.produced_t, sorted_t = excluded.sorted_t, unsorted_t = excluded.unsorted_t,
-       rd_pct = excluded.rd_pct, cost_per_capita = excluded.cost_per_capita,
-       aggregation_name = excluded.aggregation_name, source = excluded.source, source_rank = excluded.source_rank
-     WHERE excluded.source_rank >= waste_stats.source_rank`,
+     ON CONFLICT (city_id, year) DO UPDATE SET
+       ${WINNER_COLUMNS.map((c) => `${c} = CASE WHEN ${WINS} THEN excluded.${c} ELSE waste_stats.${c} END`).join(', ')},
+       population = CASE WHEN ${WINS} THEN coalesce(excluded.population, waste_stats.population)
+                         ELSE coalesce(waste_stats.population, excluded.population) END`,
     [
       s.map((r) => r.cityId),
       s.map((r) => r.year),

@@ -65,6 +65,19 @@ export function optionalNumber(value: string, column: string, dashIsEmpty = fals
   return Number(v);
 }
 
+const ITALIAN_NUMBER = /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/;
+
+/**
+ * A number in Italian format ("1.375.400", "13.687,5", "66,34%", padded with spaces); '' and '-' mean no
+ * value. A trailing % is dropped (the value stays in percent).
+ */
+export function italianNumber(value: string, column: string): number | null {
+  const v = value.trim().replace(/%$/, '').trim();
+  if (v === '' || v === '-') return null;
+  if (!ITALIAN_NUMBER.test(v)) throw new FieldError(`column "${column}": "${value}" is not a number`);
+  return Number(v.replace(/\./g, '').replace(',', '.'));
+}
+
 export function requiredNumber(value: string, column: string, dashIsEmpty = false): number {
   const n = optionalNumber(value, column, dashIsEmpty);
   if (n === null) throw new FieldError(`column "${column}": a value is required`);

@@ -3,7 +3,12 @@ import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowEr
 import type { Dataset, Parsed, SourceFile } from './types';
 
 /** The files of the reference folder (data/reference/) this dataset reads. */
-export const REFERENCE_FILES = ['waste-fractions.csv', 'sorting-types.csv', 'action-categories.csv'] as const;
+export const REFERENCE_FILES = [
+  'waste-fractions.csv',
+  'sorting-types.csv',
+  'action-categories.csv',
+  'collection-systems.csv',
+] as const;
 
 interface Item {
   id: string;
@@ -91,6 +96,7 @@ export const referenceDataset: Dataset<ReferenceData> = {
     for (const [file, table] of [
       ['sorting-types.csv', 'sorting_types'],
       ['action-categories.csv', 'action_categories'],
+      ['collection-systems.csv', 'collection_systems'],
     ] as const) {
       for (const [i, item] of data[file].entries()) {
         await q.query(

@@ -9,7 +9,10 @@ export const DATASET_IDS = [
   'comuni-boundaries',
   'ispra-kpi',
   'ispra-comuni',
+  'ispra-storico',
   'arpae-er',
+  'campania-rd',
+  'arpae-sistemi',
   'demo-sorting-types',
   'demo-actions',
   'rvm',
@@ -80,7 +83,20 @@ export interface FractionRow {
   tonnes: number;
 }
 
-export const SOURCE_RANK = { 'ispra-comuni': 3, 'ispra-kpi': 2, 'arpae-er': 1 } as const;
+/**
+ * Which source wins when two cover the same comune and year (data/SOURCES.md, "When two sources cover the
+ * same comune-year"): ISPRA's national 2010–2017 tables first (so Italy's totals are ISPRA's published
+ * ones), then ISPRA's full per-comune format (Sicily), then a source with tonnes (Regione Campania) before
+ * one with only the % (the KPI list's 2022–2023), and the national ISPRA figures before ARPAE's regional
+ * ones. The winner's population, when it has none, is filled from the loser's (writeCollection).
+ */
+export const SOURCE_RANK = {
+  'ispra-storico': 5,
+  'ispra-comuni': 4,
+  'campania-rd': 3,
+  'ispra-kpi': 2,
+  'arpae-er': 1,
+} as const;
 export type CollectionSource = keyof typeof SOURCE_RANK;
 
 export interface CollectionData {

@@ -22,7 +22,23 @@ export function buildStatistic(
   unit: Unit,
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
+  /** The year compareValue is from, and whether the value is an estimate. */
+  meta: { compareYear?: number | null; estimate?: boolean } = {},
 ): Statistic {
+  return {
+    ...compared(value, compareValue, unit, goodDirection, missingReason),
+    compareYear: compareValue === null ? null : (meta.compareYear ?? null),
+    estimate: value !== null && (meta.estimate ?? false),
+  };
+}
+
+function compared(
+  value: number | null,
+  compareValue: number | null,
+  unit: Unit,
+  goodDirection: 'up' | 'down' | null,
+  missingReason: string | null,
+): Omit<Statistic, 'compareYear' | 'estimate'> {
   const p = PRECISION[unit];
   const v = value === null ? null : round(value, p + 2);
   const c = compareValue === null ? null : round(compareValue, p + 2);

@@ -11,7 +11,7 @@ export interface YearRow {
   producedT: number | null;
   sortedT: number | null;
   rdPct: number | null;
-  rdPctMethod: 'tonnes' | 'weighted_mean' | null;
+  rdPctMethod: 'tonnes' | 'estimate' | 'reported' | null;
   costPerCapita: number | null;
   aggregationName: string | null;
   /**
@@ -23,12 +23,15 @@ export interface YearRow {
 
 /**
  * The short name of each collection source (waste_stats.source), as the charts and tables write it: the
- * two ISPRA files are one source, ISPRA's.
+ * three ISPRA files are one source, ISPRA's.
  */
 export const SOURCE_LABELS: Readonly<Record<string, string>> = {
   'ispra-comuni': 'ISPRA',
   'ispra-kpi': 'ISPRA',
+  'ispra-storico': 'ISPRA',
   'arpae-er': 'ARPAE Emilia-Romagna',
+  'arpae-sistemi': 'ARPAE Emilia-Romagna',
+  'campania-rd': 'Regione Campania',
 };
 
 export const sourceLabel = (source: string): string => SOURCE_LABELS[source] ?? source;
@@ -66,7 +69,7 @@ export async function getCityYears(db: Queryable, cityId: string): Promise<YearR
             population, produced_t AS "producedT", sorted_t AS "sortedT",
             coalesce(rd_pct, sorted_t * 100 / NULLIF(produced_t, 0)) AS "rdPct",
             (CASE WHEN produced_t > 0 AND sorted_t IS NOT NULL THEN 'tonnes'
-                  WHEN rd_pct IS NOT NULL THEN 'weighted_mean' END) AS "rdPctMethod",
+                  WHEN rd_pct IS NOT NULL THEN 'reported' END) AS "rdPctMethod",
             cost_per_capita AS "costPerCapita", aggregation_name AS "aggregationName", source
        FROM waste_stats WHERE city_id = $1 ORDER BY year`,
     [cityId],
@@ -304,4 +307,52 @@ export async function getDataVersion(db: Queryable): Promise<string> {
     "SELECT max(id)::text || ':' || count(*)::text AS v FROM imports",
   );
   return row?.v ?? 'empty';
+}
+
+export interface SystemRow {
+  year: number;
+  id: string;
+  name: string;
+  tonnes: number;
+  comuniCount: number;
+  source: string;
+}
+
+/** Separately collected tonnes by collection system, per year (a comune's, or an area's sums). */
+export async function getCollectionSystems(
+  db: Queryable,
+  level: StoredLevel | 'city',
+  id: string,
+): Promise<SystemRow[]> {
+  if (level === 'city') {
+    return db.query<SystemRow>(
+      `SELECT s.year, t.id, t.name, s.tonnes, 1 AS "comuniCount", s.source
+         FROM city_collection_systems s JOIN collection_systems t ON t.id = s.system_id
+        WHERE s.city_id = $1 ORDER BY s.year, t.position`,
+      [id],
+    );
+  }
+  return db.query<SystemRow>(
+    `SELECT s.year, t.id, t.name, s.tonnes, s.comuni_count AS "comuniCount", s.source
+       FROM area_collection_systems s JOIN collection_systems t ON t.id = s.system_id
+      WHERE s.level = $1 AND s.area_id = $2 ORDER BY s.year, t.position`,
+    [level, id],
+  );
+}
+
+export async function getHomeComposting(
+  db: Queryable,
+  cityId: string,
+): Promise<{ year: number; kg: number; population: number | null; source: string }[]> {
+  return db.query(
+    `SELECT year, kg, population, source FROM home_composting WHERE city_id = $1 ORDER BY year, source`,
+    [cityId],
+  );
+}
+
+export async function isDissolved(db: Queryable, cityId: string): Promise<boolean> {
+  const [row] = await db.query<{ dissolved: boolean }>('SELECT dissolved FROM cities WHERE id = $1', [
+    cityId,
+  ]);
+  return row?.dissolved ?? false;
 }

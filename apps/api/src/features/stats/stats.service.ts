@@ -24,7 +24,17 @@ export const REASONS = {
   noSortingTypes: 'Nessun dato rilevato.',
   noActions: 'Non sono presenti azioni di prevenzione mappate dallo studio.',
   noData: 'Nessun dato rilevato.',
+  noPopulation: "La fonte non riporta la popolazione dell'anno: i kg per abitante non sono calcolabili.",
 } as const;
+
+/** Years between the first and the last available one that no source covers (2018–2021 for most of Italy). */
+export function missingYears(available: number[]): number[] {
+  if (available.length < 2) return [];
+  const have = new Set(available);
+  const missing: number[] = [];
+  for (let y = available[0]!; y < available[available.length - 1]!; y++) if (!have.has(y)) missing.push(y);
+  return missing;
+}
 
 /** A parameter names a year the area has no data for: answered 400 on that field. */
 export class YearError extends ApiError {
@@ -139,7 +149,26 @@ async function figures(
     r.comuniWithTonnes > 0 && r.comuniWithTonnes >= TONNES_COVERAGE * r.comuniCount;
   const hasTonnes = tonnesKnown(cur);
   const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
-  const cmpT = (pick: (r: YearRow) => number | null) => (cmp && tonnesKnown(cmp) ? pick(cmp) : null);
+  const tonnes = (pick: (r: YearRow) => number | null) => (r: YearRow) => (tonnesKnown(r) ? pick(r) : null);
+  /**
+   * A statistic compared with the comparison year when that year has it, otherwise with the latest earlier
+   * year that has it (named in compareYear): Italy's tonnes of 2024 compare with 2017, its % with 2023.
+   */
+  const stat = (
+    value: number | null,
+    pick: (r: YearRow) => number | null,
+    unit: Parameters<typeof buildStatistic>[2],
+    good: 'up' | 'down' | null,
+    reason: string | null,
+    estimate = false,
+  ) => {
+    const candidates = [...(cmp ? [cmp] : []), ...years.filter((r) => r.year < year).reverse()];
+    const against = candidates.find((r) => pick(r) !== null) ?? null;
+    return buildStatistic(value, against ? pick(against) : null, unit, good, reason, {
+      compareYear: against?.year ?? null,
+      estimate,
+    });
+  };
 
   const fractions =
     target.level === 'city'
@@ -164,41 +193,47 @@ async function figures(
       comuniTotal,
       complete: cur.comuniCount >= COMPLETE_COVERAGE * comuniTotal,
     },
-    totalWasteProduced: buildStatistic(
+    totalWasteProduced: stat(
       hasTonnes ? cur.producedT : null,
-      cmpT((r) => r.producedT),
+      tonnes((r) => r.producedT),
       't',
       'down',
       tonnesReason,
     ),
-    totalWasteSorted: buildStatistic(
+    totalWasteSorted: stat(
       hasTonnes ? cur.sortedT : null,
-      cmpT((r) => r.sortedT),
+      tonnes((r) => r.sortedT),
       't',
       'up',
       tonnesReason,
     ),
-    totalWasteSortedPerCapita: buildStatistic(
+    totalWasteSortedPerCapita: stat(
       hasTonnes ? perCapita(cur.sortedT, cur.population) : null,
-      cmpT((r) => perCapita(r.sortedT, r.population)),
+      tonnes((r) => perCapita(r.sortedT, r.population)),
       'kg/ab',
       'up',
-      tonnesReason,
+      hasTonnes ? REASONS.noPopulation : tonnesReason,
     ),
-    totalWasteProducedPerCapita: buildStatistic(
+    totalWasteProducedPerCapita: stat(
       hasTonnes ? perCapita(cur.producedT, cur.population) : null,
-      cmpT((r) => perCapita(r.producedT, r.population)),
+      tonnes((r) => perCapita(r.producedT, r.population)),
       'kg/ab',
       'down',
-      tonnesReason,
+      hasTonnes ? REASONS.noPopulation : tonnesReason,
     ),
-    sortedPercentage: buildStatistic(cur.rdPct, cmp?.rdPct ?? null, '%', 'up', REASONS.noData),
-    serviceCostPerCapita: buildStatistic(
-      cur.costPerCapita,
-      cmp?.costPerCapita ?? null,
-      '€/ab',
-      null,
-      REASONS.noCost,
+    sortedPercentage: stat(
+      cur.rdPct,
+      (r) => r.rdPct,
+      '%',
+      'up',
+      REASONS.noData,
+      cur.rdPctMethod === 'estimate',
+    ),
+    serviceCostPerCapita: stat(cur.costPerCapita, (r) => r.costPerCapita, '€/ab', null, REASONS.noCost),
+    missingYears: missingYears(available),
+    collectionSystems: collectionSystems(
+      await repo.getCollectionSystems(db, target.level, target.id),
+      comuniTotal,
     ),
     rdTrend: years
       .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
@@ -218,6 +253,42 @@ async function figures(
     },
     wasteFractionsColors: Object.fromEntries(allFractions.map((f) => [f.id, f.color])),
     fractionNames: names,
+  };
+}
+
+/** Said under the chart when a year of the figures lumps systems together. */
+export const SYSTEMS_NOTE_2015 =
+  "Nel 2015 la fonte comprende la raccolta su chiamata e l'Ecomobile negli «Altri sistemi».";
+
+/**
+ * The real figures by collection system, per year: only the years whose comuni with figures are (almost)
+ * all the area's, so Italy (where only Emilia-Romagna has them) shows none and keeps the demo modes.
+ */
+export function collectionSystems(rows: repo.SystemRow[], comuniTotal: number) {
+  const byYear = new Map<number, repo.SystemRow[]>();
+  for (const r of rows) byYear.set(r.year, [...(byYear.get(r.year) ?? []), r]);
+  const years = [...byYear]
+    .filter(([, items]) => items[0]!.comuniCount >= COMPLETE_COVERAGE * comuniTotal)
+    .map(([year, items]) => {
+      const tonnes = items.reduce((n, r) => n + r.tonnes, 0);
+      return {
+        year,
+        tonnes: round(tonnes, 3),
+        comuniCount: items[0]!.comuniCount,
+        items: items.map((r) => ({
+          id: r.id,
+          name: r.name,
+          tonnes: round(r.tonnes, 3),
+          share: tonnes ? round((r.tonnes / tonnes) * 100, 2) : 0,
+        })),
+      };
+    });
+  if (!years.length) return null;
+  const kept = rows.filter((r) => years.some((y) => y.year === r.year));
+  return {
+    source: [...new Set(kept.map((r) => repo.sourceLabel(r.source)))].join(', '),
+    years,
+    note: years.some((y) => y.year === 2015) ? SYSTEMS_NOTE_2015 : null,
   };
 }
 
@@ -285,11 +356,22 @@ export async function buildCityStats(
     repo.getCityActions(db, target.id),
   ]);
   const cur = rows.find((r) => r.year === base.year)!;
+  const [composting, dissolved] = await Promise.all([
+    repo.getHomeComposting(db, target.id),
+    repo.isDissolved(db, target.id),
+  ]);
   const fractionIds = base.wasteFractionsSet.items.map((f) => f.id);
   const distinctModes = new Set(sorting.map((s) => s.id));
   return {
     ...base,
     aggregationName: cur.aggregationName,
+    dissolved,
+    homeComposting: composting.map((c) => ({
+      year: c.year,
+      kg: round(c.kg, 1),
+      kgPerCapita: c.population ? round(c.kg / c.population, 2) : null,
+      source: repo.sourceLabel(c.source),
+    })),
     wasteSortingType: {
       demo: true,
       items: sorting,

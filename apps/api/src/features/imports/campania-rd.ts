@@ -1,0 +1,188 @@
+import type { Queryable } from '../../db/db';
+import { writeCollection } from './imports.repo';
+import { nameKey } from './ispra-storico';
+import {
+  checkRow,
+  FieldError,
+  italianNumber,
+  missingColumns,
+  readCsv,
+  requiredText,
+  type RowError,
+} from './parse-utils';
+import type { CollectionData, Dataset, Parsed, Progress, StatRow } from './types';
+
+/** The year the file covers: its name says it ("dati-raccolta-differenziata-ru-2022"), its rows do not. */
+export const CAMPANIA_YEAR = 2022;
+
+const COLUMNS = {
+  name: 'Comune',
+  sigla: 'Provincia',
+  population: 'Abitanti',
+  sorted: 'Kg di rifiuti differenziati (RDi)',
+  composting: 'Kg di compostaggio domestico',
+  unsorted: 'Kg di rifiuti non differenziati (RUind)',
+  produced: 'Totale Kg di rifiuti prodotti (RDi+comp+RUind)',
+  rdPct: '%RD',
+} as const;
+
+export interface CampaniaRow {
+  line: number;
+  name: string;
+  sigla: string;
+  population: number;
+  /** kg */
+  sorted: number;
+  composting: number | null;
+  unsorted: number;
+  produced: number;
+  rdPct: number;
+}
+
+export interface CampaniaData {
+  rows: CampaniaRow[];
+  /** Filled by check(): the comune of each row (matched on name and province sigla). */
+  cityIds: string[];
+}
+
+export function parseCampania(text: string): Parsed<CampaniaData> {
+  const { header, records } = readCsv(text, ';');
+  const data: CampaniaData = { rows: [], cityIds: [] };
+  const missing = missingColumns(header, Object.values(COLUMNS));
+  if (missing) return { data, errors: [{ line: 1, reason: missing }], rowCount: 0, years: [] };
+  const errors: RowError[] = [];
+  let notReported = 0;
+  for (const { line, values: v } of records) {
+    // 56 comuni reported nothing ("NC", non comunicato, in every figure): they have no data that year.
+    const figures = Object.values(COLUMNS)
+      .slice(2)
+      .map((c) => v[c]!.trim());
+    if (figures.every((f) => f === 'NC' || f === '-')) {
+      notReported++;
+      continue;
+    }
+    const row = checkRow(errors, line, (): CampaniaRow => {
+      const req = (column: string) => {
+        const n = italianNumber(v[column]!, column);
+        if (n === null) throw new FieldError(`column "${column}": a value is required`);
+        if (n < 0) throw new FieldError(`column "${column}": ${n} is negative`);
+        return n;
+      };
+      const sigla = requiredText(v[COLUMNS.sigla]!, COLUMNS.sigla);
+      if (!/^[A-Z]{2}$/.test(sigla))
+        throw new FieldError(`column "${COLUMNS.sigla}": "${sigla}" is not a sigla`);
+      // "NC" (non comunicato): the comune did not report its home composting.
+      const raw = v[COLUMNS.composting]!.trim();
+      const composting = raw === 'NC' ? null : italianNumber(raw, COLUMNS.composting);
+      const row = {
+        line,
+        name: requiredText(v[COLUMNS.name]!, COLUMNS.name),
+        sigla,
+        population: Math.round(req(COLUMNS.population)),
+        sorted: req(COLUMNS.sorted),
+        composting,
+        unsorted: req(COLUMNS.unsorted),
+        produced: req(COLUMNS.produced),
+        rdPct: req(COLUMNS.rdPct),
+      };
+      const sum = row.sorted + (composting ?? 0) + row.unsorted;
+      if (Math.abs(sum - row.produced) > 1)
+        throw new FieldError(`the total ${row.produced} kg is not RDi + composting + RUind (${sum} kg)`);
+      return row;
+    });
+    if (row) data.rows.push(row);
+  }
+  return { data, errors, rowCount: records.length - notReported, years: [CAMPANIA_YEAR] };
+}
+
+/** The file has no ISTAT code: each row's comune is found by its name within its province. */
+async function resolve(q: Queryable, data: CampaniaData): Promise<RowError[]> {
+  const cities = await q.query<{ id: string; name: string; sigla: string }>(
+    'SELECT c.id, c.name, p.sigla FROM cities c JOIN provinces p ON p.id = c.province_id',
+  );
+  const byName = new Map<string, string[]>();
+  for (const c of cities) {
+    const key = `${c.sigla}|${nameKey(c.name)}`;
+    byName.set(key, [...(byName.get(key) ?? []), c.id]);
+  }
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  data.cityIds = [];
+  data.rows.forEach((r, i) => {
+    const key = `${r.sigla}|${nameKey(r.name)}`;
+    // A comune renamed by adding to its name ("Capaccio", since 2016 "Capaccio Paestum"): the only one of
+    // the province whose name starts with the file's.
+    const ids = byName.get(key) ?? [...byName].filter(([k]) => k.startsWith(key)).flatMap(([, list]) => list);
+    if (ids.length !== 1) {
+      errors.push({
+        line: r.line,
+        reason: ids.length
+          ? `comune "${r.name}" (${r.sigla}) matches ${ids.length} comuni`
+          : `comune "${r.name}" (${r.sigla}) is unknown`,
+      });
+      return;
+    }
+    const id = ids[0]!;
+    if (seen.has(id)) {
+      errors.push({
+        line: r.line,
+        reason: `comune "${r.name}" (${r.sigla}) already on line ${seen.get(id)}`,
+      });
+      return;
+    }
+    seen.set(id, r.line);
+    data.cityIds[i] = id;
+  });
+  return errors;
+}
+
+/**
+ * produced = the file's total (RDi + home composting + RUind, as DM 26/05/2016 counts it), sorted = RDi +
+ * home composting, unsorted = RUind, in tonnes; rd_pct = sorted / produced (the file's %RD, unrounded).
+ */
+function toCollection(data: CampaniaData): CollectionData {
+  const stats: StatRow[] = data.rows.map((r, i) => {
+    const sortedKg = r.sorted + (r.composting ?? 0);
+    return {
+      line: r.line,
+      cityId: data.cityIds[i]!,
+      year: CAMPANIA_YEAR,
+      population: r.population,
+      producedT: r.produced / 1000,
+      sortedT: sortedKg / 1000,
+      unsortedT: r.unsorted / 1000,
+      rdPct: r.produced > 0 ? (sortedKg / r.produced) * 100 : null,
+      costPerCapita: null,
+      aggregationName: null,
+      city: { name: r.name, latitude: null, longitude: null },
+    };
+  });
+  return { source: 'campania-rd', stats, fractions: [] };
+}
+
+export const campaniaRdDataset: Dataset<CampaniaData> = {
+  id: 'campania-rd',
+  description: 'Regione Campania, separate collection per comune 2022 (campania/campania-rd-2022.csv)',
+  input: 'file',
+  changesStats: true,
+  parse: ([{ text }]) => parseCampania(text),
+  check: resolve,
+  async write(q, data, progress: Progress) {
+    await writeCollection(q, toCollection(data), progress);
+    await q.query("DELETE FROM home_composting WHERE source = 'campania-rd' AND year = $1", [CAMPANIA_YEAR]);
+    const withComposting = data.rows.flatMap((r, i) =>
+      r.composting ? [{ id: data.cityIds[i]!, kg: r.composting, population: r.population }] : [],
+    );
+    await q.query(
+      `INSERT INTO home_composting (city_id, year, kg, population, source)
+       SELECT u.id, $4, u.kg, u.population, 'campania-rd'
+         FROM unnest($1::text[], $2::float8[], $3::int[]) AS u (id, kg, population)`,
+      [
+        withComposting.map((r) => r.id),
+        withComposting.map((r) => r.kg),
+        withComposting.map((r) => r.population),
+        CAMPANIA_YEAR,
+      ],
+    );
+  },
+};

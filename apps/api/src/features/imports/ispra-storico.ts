@@ -1,0 +1,349 @@
+import type { Queryable } from '../../db/db';
+import { checkCollection, writeCollection } from './imports.repo';
+import {
+  checkRow,
+  comuneCode,
+  comuneName,
+  FieldError,
+  missingColumns,
+  nonNegative,
+  optionalNumber,
+  readCsv,
+  requiredText,
+  requiredYear,
+  searchName,
+  type RowError,
+} from './parse-utils';
+import type { CollectionData, Dataset, FractionRow, Parsed, Progress, SourceFile, StatRow } from './types';
+
+/**
+ * The fraction columns of ISPRA's national per-comune tables of 2010–2017 (data/ispra/comuni-2010-2017/),
+ * by exact header. Their organic fraction includes green waste, so it is its own fraction ("organico"),
+ * never split into umido and verde; 2016–2017 add street sweeping and C&D to recovery.
+ */
+export const STORICO_FRACTION_COLUMNS: Readonly<Record<string, string>> = {
+  'Frazione Organica': 'organico',
+  'Carta e Cartone': 'carta-cartone',
+  Vetro: 'vetro',
+  Plastica: 'plastica',
+  Metallo: 'metallo',
+  Legno: 'legno',
+  RAEE: 'raee',
+  Tessili: 'tessili',
+  'Pulizia Stradale a Recupero': 'spazzamento',
+  'Rifiuti da costruzione e demolizione': 'costruzione-demolizione',
+  Selettiva: 'selettiva',
+  'Ingombranti Misti': 'ingombranti',
+  'Altro RD': 'altro',
+};
+
+const COLUMNS = {
+  region: 'IstatRegione',
+  province: 'IstatProvincia',
+  code: 'IDComune',
+  name: 'COMUNE',
+  scope: 'Dato riferito a',
+  year: 'ANNO',
+  sorted: 'RD',
+  unsorted: 'Indifferenziato e Pulizia stradale a smalt',
+  produced: 'RU',
+} as const;
+
+/** One row of the files, before its comune is matched with the database's. */
+export interface StoricoRow {
+  file: string;
+  line: number;
+  /** The code as the file gives it (6 digits): a comune of that year, possibly renumbered or merged since. */
+  code: string;
+  regionId: string;
+  provinceId: string;
+  /** The name in the case ISTAT uses ("AGLIE'" → "Agliè"). */
+  name: string;
+  year: number;
+  role: 'own' | 'lead' | 'member';
+  aggregationName: string | null;
+  producedT: number | null;
+  sortedT: number | null;
+  unsortedT: number | null;
+  fractions: Map<string, number>;
+}
+
+export interface StoricoData {
+  rows: StoricoRow[];
+  /** Filled by check(): the comune each row belongs to today, and the comuni to create (dissolved ones). */
+  cityIds: string[];
+  newCities: Map<string, { name: string; provinceId: string }>;
+}
+
+/** "AGLIE'" → "Agliè", "CANTU'" → "Cantù": the files write a final accented vowel as vowel + apostrophe. */
+export function accentedName(name: string): string {
+  const grave: Record<string, string> = { A: 'À', E: 'È', I: 'Ì', O: 'Ò', U: 'Ù' };
+  return name.replace(/([AEIOU])'(?=$|[\s-/])/g, (_, v: string) => grave[v]!);
+}
+
+/** Letters only, no accents, lower case: how a name of the files is matched with today's names. */
+export const nameKey = (name: string) => searchName(name).replace(/[^a-z]/g, '');
+
+function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
+  // Line 1 is a title ("Dati comunali … - anno 2010 (ISPRA)"); the header is line 2.
+  const newline = file.text.indexOf('\n');
+  const { header, records } = readCsv(newline >= 0 ? file.text.slice(newline + 1) : '');
+  const fail = (line: number, reason: string) => errors.push({ file: file.path, line, reason });
+  const missing = missingColumns(header, Object.values(COLUMNS));
+  if (missing) {
+    fail(2, missing);
+    return [];
+  }
+  const fractionColumns = header.filter((h) => STORICO_FRACTION_COLUMNS[h]);
+  if (!fractionColumns.includes('Frazione Organica')) {
+    fail(2, 'missing column(s): Frazione Organica');
+    return [];
+  }
+  const rows: StoricoRow[] = [];
+  const fileErrors: RowError[] = [];
+  for (const { line: l, values: v } of records) {
+    const line = l + 1;
+    // The last line of each file is a row of empty fields.
+    if (Object.values(v).every((x) => x === '')) continue;
+    const row = checkRow(fileErrors, line, (): StoricoRow => {
+      const code = comuneCode(v[COLUMNS.code]!, COLUMNS.code);
+      const regionId = v[COLUMNS.region]!.padStart(2, '0');
+      const provinceId = v[COLUMNS.province]!.padStart(3, '0');
+      if (!/^\d{2}$/.test(regionId))
+        throw new FieldError(`column "${COLUMNS.region}": "${regionId}" is not a code`);
+      if (provinceId !== code.slice(0, 3))
+        throw new FieldError(`column "${COLUMNS.province}": ${provinceId} is not the province of ${code}`);
+      const scope = v[COLUMNS.scope]!;
+      const aggregation = /^Aggregazione:\s*(.+)$/i.exec(scope);
+      if (!aggregation && scope.toLowerCase() !== 'comune')
+        throw new FieldError(`column "${COLUMNS.scope}": "${scope}" is neither Comune nor an aggregation`);
+      const num = (column: string) => nonNegative(optionalNumber(v[column] ?? '', column), column);
+      const producedT = num(COLUMNS.produced);
+      const fractions = new Map<string, number>();
+      for (const column of fractionColumns) {
+        const t = num(column);
+        if (t !== null && producedT !== null) fractions.set(STORICO_FRACTION_COLUMNS[column]!, t);
+      }
+      return {
+        file: file.path,
+        line,
+        code,
+        regionId,
+        provinceId,
+        name: comuneName(accentedName(requiredText(v[COLUMNS.name]!, COLUMNS.name))),
+        year: requiredYear(v[COLUMNS.year]!, COLUMNS.year),
+        // In an aggregation ONE member row carries the joint figures, the others are empty.
+        role: aggregation ? (producedT === null ? 'member' : 'lead') : 'own',
+        aggregationName: aggregation?.[1]?.trim() || null,
+        producedT,
+        sortedT: producedT === null ? null : (num(COLUMNS.sorted) ?? 0),
+        unsortedT: producedT === null ? null : num(COLUMNS.unsorted),
+        fractions,
+      };
+    });
+    // A comune of the list without figures (and not in an aggregation) has no data that year.
+    if (row && (row.producedT !== null || row.role === 'member')) rows.push(row);
+  }
+  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  return rows;
+}
+
+export function parseIspraStorico(files: SourceFile[]): Parsed<StoricoData> {
+  const errors: RowError[] = [];
+  const rows = files.flatMap((f) => parseFile(f, errors));
+  const years = [...new Set(rows.map((r) => r.year))].sort();
+  const rowCount = rows.length;
+  return { data: { rows, cityIds: [], newCities: new Map() }, errors, rowCount, years };
+}
+
+/**
+ * Matches each row's comune with today's: by code when today's list has it (a renamed comune keeps its
+ * code); otherwise by name within the region (Sardinia renumbered its comuni in 2016–2017); otherwise it
+ * is a comune that no longer exists, created under its code, in its province or, when that province no
+ * longer exists either, in the province most comuni of the old one belong to today.
+ */
+async function resolveComuni(q: Queryable, data: StoricoData): Promise<RowError[]> {
+  const cities = await q.query<{ id: string; regionId: string; name: string }>(
+    'SELECT id, region_id AS "regionId", name FROM cities',
+  );
+  const provinces = new Set((await q.query<{ id: string }>('SELECT id FROM provinces')).map((p) => p.id));
+  const known = new Set(cities.map((c) => c.id));
+  const byName = new Map<string, string>();
+  for (const c of cities) {
+    for (const n of [c.name, ...c.name.split('/')]) byName.set(`${c.regionId}|${nameKey(n)}`, c.id);
+  }
+  const matched = data.rows.map((r) =>
+    known.has(r.code) ? r.code : (byName.get(`${r.regionId}|${nameKey(r.name)}`) ?? null),
+  );
+  // Old province → today's province of most of its comuni matched by name.
+  const votes = new Map<string, Map<string, number>>();
+  data.rows.forEach((r, i) => {
+    const id = matched[i];
+    if (id === null || id === undefined || provinces.has(r.provinceId)) return;
+    const v = votes.get(r.provinceId) ?? new Map<string, number>();
+    v.set(id.slice(0, 3), (v.get(id.slice(0, 3)) ?? 0) + 1);
+    votes.set(r.provinceId, v);
+  });
+  const successor = new Map(
+    [...votes].map(([old, v]) => [
+      old,
+      [...v].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
+    ]),
+  );
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  data.cityIds = [];
+  data.newCities = new Map();
+  data.rows.forEach((r, i) => {
+    let id = matched[i] ?? null;
+    if (id === null) {
+      const provinceId = provinces.has(r.provinceId) ? r.provinceId : successor.get(r.provinceId);
+      if (!provinceId) {
+        errors.push({
+          file: r.file,
+          line: r.line,
+          reason: `comune ${r.code} (${r.name}) is unknown and its province ${r.provinceId} does not exist`,
+        });
+        return;
+      }
+      id = r.code;
+      data.newCities.set(id, { name: r.name, provinceId });
+    }
+    const cityId: string = id;
+    const key = `${cityId}|${r.year}`;
+    const before = seen.get(key);
+    if (before !== undefined) {
+      errors.push({
+        file: r.file,
+        line: r.line,
+        reason: `comune ${id} year ${r.year} already on line ${before}`,
+      });
+      return;
+    }
+    seen.set(key, r.line);
+    data.cityIds[i] = cityId;
+  });
+  return errors;
+}
+
+/**
+ * The population that weighs a comune's share of a joint figure: its own of the nearest year that has one
+ * (these files give none). An aggregation none of whose members has one is split equally.
+ */
+async function nearestPopulations(q: Queryable, ids: string[]): Promise<Map<string, [number, number][]>> {
+  const rows = await q.query<{ id: string; year: number; population: number }>(
+    `SELECT city_id AS id, year, population FROM waste_stats
+      WHERE city_id = ANY($1::text[]) AND population IS NOT NULL`,
+    [ids],
+  );
+  const map = new Map<string, [number, number][]>();
+  for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), [r.year, r.population]]);
+  return map;
+}
+
+async function toCollection(q: Queryable, data: StoricoData): Promise<CollectionData> {
+  const rows = data.rows.map((r, i) => ({ ...r, cityId: data.cityIds[i]! }));
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) {
+    if (r.role === 'own') continue;
+    const key = `${r.year}|${r.aggregationName}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const populations = await nearestPopulations(
+    q,
+    [...groups.values()].flat().map((r) => r.cityId),
+  );
+  const populationOf = (id: string, year: number) => {
+    const list = populations.get(id);
+    if (!list?.length) return 0;
+    return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
+  };
+  for (const group of groups.values()) {
+    // ONE row carries the joint figure; where several rows of an aggregation have figures (Lazio's
+    // "Unione Bassa Sabina": all six), the source gives each comune its own and nothing is split.
+    const leads = group.filter((r) => r.role === 'lead');
+    if (leads.length !== 1) continue; // none: members without their joint figure keep no figures
+    const lead = leads[0]!;
+    const totals = { producedT: lead.producedT, sortedT: lead.sortedT, unsortedT: lead.unsortedT };
+    const fractions = new Map(lead.fractions);
+    const weights = group.map((r) => populationOf(r.cityId, r.year));
+    const total = weights.reduce((a, b) => a + b, 0);
+    group.forEach((r, i) => {
+      const share = total > 0 ? weights[i]! / total : 1 / group.length;
+      const part = (t: number | null) => (t === null ? null : t * share);
+      r.producedT = part(totals.producedT);
+      r.sortedT = part(totals.sortedT);
+      r.unsortedT = part(totals.unsortedT);
+      r.fractions = new Map([...fractions].map(([f, t]) => [f, t * share]));
+    });
+  }
+  const stats: StatRow[] = [];
+  const fractionRows: FractionRow[] = [];
+  for (const r of rows) {
+    stats.push({
+      line: r.line,
+      cityId: r.cityId,
+      year: r.year,
+      population: null,
+      producedT: r.producedT,
+      sortedT: r.sortedT,
+      unsortedT: r.unsortedT,
+      rdPct:
+        r.producedT !== null && r.sortedT !== null && r.producedT > 0
+          ? (r.sortedT / r.producedT) * 100
+          : null,
+      costPerCapita: null,
+      aggregationName: r.aggregationName,
+      city: { name: data.newCities.get(r.cityId)?.name ?? r.name, latitude: null, longitude: null },
+    });
+    for (const [fractionId, tonnes] of r.fractions)
+      fractionRows.push({ cityId: r.cityId, year: r.year, fractionId, tonnes });
+  }
+  return { source: 'ispra-storico', stats, fractions: fractionRows };
+}
+
+async function createDissolved(q: Queryable, data: StoricoData): Promise<void> {
+  const existing = new Set((await q.query<{ id: string }>('SELECT id FROM cities')).map((c) => c.id));
+  const fresh = [...data.newCities].filter(([id]) => !existing.has(id));
+  if (!fresh.length) return;
+  await q.query(
+    `INSERT INTO cities (id, province_id, region_id, name, search_name, has_shape)
+     SELECT u.id, p.id, p.region_id, u.name, u.search_name, false
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u (id, province_id, name, search_name)
+       JOIN provinces p ON p.id = u.province_id`,
+    [
+      fresh.map(([id]) => id),
+      fresh.map(([, c]) => c.provinceId),
+      fresh.map(([, c]) => c.name),
+      fresh.map(([, c]) => searchName(c.name)),
+    ],
+  );
+}
+
+export const ispraStoricoDataset: Dataset<StoricoData> = {
+  id: 'ispra-storico',
+  description:
+    "ISPRA's national per-comune tables, one file a year (the folder ispra/comuni-2010-2017 with comuni-<year>.csv)",
+  input: 'folder',
+  changesStats: true,
+  parse: (files) => parseIspraStorico(files),
+  async check(q, data) {
+    const errors = await resolveComuni(q, data);
+    if (errors.length) return errors;
+    const fractions = new Set(
+      (await q.query<{ id: string }>('SELECT id FROM waste_fractions')).map((f) => f.id),
+    );
+    const unknown = [...new Set(Object.values(STORICO_FRACTION_COLUMNS))].filter((f) => !fractions.has(f));
+    return unknown.map((f) => ({
+      line: 2,
+      reason: `waste fraction "${f}" is unknown: import the reference dataset first`,
+    }));
+  },
+  async write(q, data, progress: Progress) {
+    await createDissolved(q, data);
+    const collection = await toCollection(q, data);
+    const errors = await checkCollection(q, collection);
+    if (errors.length) throw new Error(errors.map((e) => e.reason).join('; '));
+    await writeCollection(q, collection, progress);
+  },
+};

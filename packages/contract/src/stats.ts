@@ -125,6 +125,13 @@ export const PerCapitaPointSchema = z.object({
   costPerCapita: z.number().nullable().describe('service cost, €/inhabitant'),
 });
 
+/** One year of the tonnes; only the years whose tonnes cover (almost) the whole area. */
+export const TonnesPointSchema = z.object({
+  year: z.number().int(),
+  producedT: z.number().describe('tonnes of urban waste produced'),
+  sortedT: z.number().describe('tonnes separately collected'),
+});
+
 export const CoverageSchema = z.object({
   comuniWithData: z.number().int(),
   comuniWithTonnes: z.number().int(),
@@ -171,6 +178,9 @@ export const AreaStatsSchema = z.object({
   sortedPercentage: StatisticSchema,
   serviceCostPerCapita: StatisticSchema,
   rdTrend: z.array(TrendPointSchema),
+  tonnesTrend: z
+    .array(TonnesPointSchema)
+    .describe('the years of availableYears whose tonnes are known, oldest first (missing years absent)'),
   perCapitaTrend: z
     .array(PerCapitaPointSchema)
     .describe('the years of availableYears with kg per inhabitant or a cost, oldest first'),

@@ -49,14 +49,15 @@ export async function listCities(
     `SELECT count(*)::int AS count FROM cities c WHERE ${where}`,
     params,
   );
-  // Names that start with the search come first, then the rest alphabetically.
+  // Names that start with the search come first, then the rest alphabetically; comuni that no longer exist
+  // after those of today.
   const results = await db.query<City>(
     `SELECT c.id, c.name, c.province_id AS "provinceId", p.sigla AS "provinceSigla",
             c.region_id AS "regionId", c.population, c.dissolved,
             c.first_year AS "firstYear", c.last_year AS "lastYear"
        FROM cities c JOIN provinces p ON p.id = c.province_id
       WHERE ${where}
-      ORDER BY ($1 <> '' AND c.search_name LIKE $1 || '%') DESC, c.search_name, c.id
+      ORDER BY ($1 <> '' AND c.search_name LIKE $1 || '%') DESC, c.dissolved, c.search_name, c.id
       LIMIT $4 OFFSET $5`,
     [...params, q.pageSize, (q.page - 1) * q.pageSize],
   );

@@ -98,6 +98,7 @@ describe('GET /api/cities/city/{id}/', () => {
       longitude: 11.79,
       hasShape: true,
       years: [2023, 2024],
+      dissolved: false,
     });
   });
   it('says when a comune has no polygon', async () => {

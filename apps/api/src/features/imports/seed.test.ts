@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/db';
 import type { Db } from '../../db/db';
+import { COUNTED_STATS } from './aggregates';
 import { isSeeded, seedBundledData } from './seed';
 import { DATA_DIR } from './test-helpers';
 
@@ -78,72 +80,118 @@ describe('the bundled seed', () => {
     expect(city!.population).toBe(20366);
   });
 
-  it('stores Palermo 2015 with its fractions as the ISPRA per-comune file gives them', async () => {
-    // 2015,082053,…,PALERMO,674435,Comune,8561.900,4397.270,6775.160,3248.337,1192.330,105.371,1286.148,
-    // 389.440,302.360,40.315,-,-,1704.650,25.360,28028.641,-,317848.54,345876.695,8
-    const s = await stat('082053', 2015);
-    expect(s).toMatchObject({ population: 674435, source: 'ispra-comuni' });
-    expect(s!.produced_t).toBeCloseTo(345876.695, 6);
-    expect(s!.sorted_t).toBeCloseTo(28028.641, 6);
-    expect(s!.unsorted_t).toBeCloseTo(317848.54, 6);
-    expect(s!.rd_pct).toBeCloseTo((28028.641 / 345876.695) * 100, 9);
-    expect(await fractions('082053', 2015)).toEqual({
-      umido: 8561.9,
-      verde: 4397.27,
-      'carta-cartone': 6775.16,
-      vetro: 3248.337,
-      legno: 1192.33,
-      metallo: 105.371,
-      plastica: 1286.148,
-      raee: 389.44,
-      tessili: 302.36,
-      selettiva: 40.315,
-      ingombranti: 1704.65,
-      altro: 25.36,
+  it('stores Palermo 2019 with its fractions as the ISPRA per-comune file gives them', async () => {
+    // 2019,082053,…,PALERMO,647422,Comune,15296.830,11055.380,20189.239,5879.300,421.440,92.50,58.610,
+    // 884.470,538.520,53.120,167.200,811.700,10701.640,557.581,66707.80,10701.640,306228.80,383636.800,17
+    const s = await stat('082053', 2019);
+    expect(s).toMatchObject({ population: 647422, source: 'ispra-comuni' });
+    expect(s!.produced_t).toBeCloseTo(383636.8, 6);
+    expect(s!.sorted_t).toBeCloseTo(66707.8, 6);
+    expect(s!.unsorted_t).toBeCloseTo(306228.8, 6);
+    expect(s!.rd_pct).toBeCloseTo((66707.8 / 383636.8) * 100, 9);
+    expect(await fractions('082053', 2019)).toEqual({
+      umido: 15296.83,
+      verde: 11055.38,
+      'carta-cartone': 20189.239,
+      vetro: 5879.3,
+      legno: 421.44,
+      metallo: 92.5,
+      plastica: 58.61,
+      raee: 884.47,
+      tessili: 538.52,
+      selettiva: 53.12,
+      'costruzione-demolizione': 167.2,
+      spazzamento: 811.7,
+      ingombranti: 10701.64,
+      altro: 557.581,
     });
   });
 
-  it('formats one CSV export line per comune and year, Palermo 2015 with its fractions', async () => {
+  it("stores Palermo 2015 from ISPRA's national table, with the Sicilian file's population", async () => {
+    // comuni-2015.csv: …,PALERMO,Comune,2015,12959.17,…,RD 28028.641,,317848.054,345876.695,0.081
+    const s = await stat('082053', 2015);
+    expect(s).toMatchObject({ population: 674435, source: 'ispra-storico' });
+    expect(s!.produced_t).toBeCloseTo(345876.695, 6);
+    expect(s!.unsorted_t).toBeCloseTo(317848.054, 6);
+    const f = await fractions('082053', 2015);
+    // The national tables group organic and green waste: one fraction, never split.
+    expect(f.organico).toBeCloseTo(12959.17, 6);
+    expect(f.umido).toBeUndefined();
+    expect(f.verde).toBeUndefined();
+  });
+
+  it('formats one CSV export line per comune and year, Palermo 2019 with its fractions', async () => {
     const [counts] = await db.query<{ lines: number; stats: number }>(
       `SELECT (SELECT count(*)::int FROM waste_export_lines) AS lines, (SELECT count(*)::int FROM waste_stats) AS stats`,
     );
     expect(counts!.lines).toBe(counts!.stats);
     const [header] = await db.query<{ line: string }>('SELECT line FROM waste_export_header');
-    const [palermo] = await db.query<{ line: string }>(
-      `SELECT line FROM waste_export_lines WHERE city_id = '082053' AND year = 2015`,
-    );
-    const cells = Object.fromEntries(header!.line.split(';').map((h, i) => [h, palermo!.line.split(';')[i]]));
-    expect(cells).toMatchObject({
-      anno: '2015',
+    const cellsOf = async (year: number) => {
+      const [palermo] = await db.query<{ line: string }>(
+        `SELECT line FROM waste_export_lines WHERE city_id = '082053' AND year = $1`,
+        [year],
+      );
+      return Object.fromEntries(header!.line.split(';').map((h, i) => [h, palermo!.line.split(';')[i]]));
+    };
+    expect(await cellsOf(2019)).toMatchObject({
+      anno: '2019',
       comune: 'Palermo',
-      popolazione: '674435',
-      rifiuti_urbani_t: '345876,695',
-      raccolta_differenziata_t: '28028,641',
-      raccolta_differenziata_percentuale: '8,1',
-      umido_t: '8561,9',
-      vetro_t: '3248,337',
+      popolazione: '647422',
+      rifiuti_urbani_t: '383636,8',
+      raccolta_differenziata_t: '66707,8',
+      raccolta_differenziata_percentuale: '17,39',
+      umido_t: '15296,83',
+      vetro_t: '5879,3',
       fonte: 'ispra-comuni',
+    });
+    // 2015 comes from the national tables: their organic fraction has its own column.
+    expect(await cellsOf(2015)).toMatchObject({
+      anno: '2015',
+      organico_t: '12959,17',
+      fonte: 'ispra-storico',
     });
   });
 
-  it('splits the totals of comuni reported jointly among them by population', async () => {
-    // 2012: ALCAMO carries the totals of "TERRA DEI FENICI" (Totale RU 110349.970 t).
-    const [group] = await db.query<{ n: number; produced: number }>(
-      `SELECT count(*) AS n, sum(produced_t) AS produced FROM waste_stats
-       WHERE year = 2012 AND aggregation_name = 'TERRA DEI FENICI'`,
+  it('splits the joint figure of an aggregation among its members by population', async () => {
+    // comuni-2012.csv: ALCAMO carries the figure of "TERRA DEI FENICI S.P.A. IN LIQUIDAZIONE" (RU 110349.97 t)
+    // for its eleven members, whose own rows are empty.
+    const rows = await db.query<{ city_id: string; produced_t: number; population: number | null }>(
+      `SELECT w.city_id, w.produced_t, w.population FROM waste_stats w
+       WHERE w.year = 2012 AND w.aggregation_name = 'TERRA DEI FENICI S.P.A. IN LIQUIDAZIONE'`,
     );
-    expect(group!.n).toBeGreaterThan(1);
-    expect(group!.produced).toBeCloseTo(110349.97, 6);
+    expect(rows).toHaveLength(11);
+    expect(rows.reduce((n, r) => n + r.produced_t, 0)).toBeCloseTo(110349.97, 6);
+    // In proportion to the population (here the Sicilian file's of 2012): Marsala's part over Alcamo's.
+    const part = (id: string) => rows.find((r) => r.city_id === id)!;
+    expect(part('081011').produced_t / part('081001').produced_t).toBeCloseTo(
+      part('081011').population! / part('081001').population!,
+      6,
+    );
   });
 
-  it('stores Agazzano (Emilia-Romagna) 2012 in tonnes from the ARPAE kg', async () => {
-    // 2012,PC,AGAZZANO,8033001,…,2095,727472,409010,1136482,64.0,…
+  it("stores Agazzano (Emilia-Romagna) 2012 from ISPRA's table, with ARPAE's inhabitants", async () => {
+    // ARPAE: 2012,PC,AGAZZANO,8033001,…,2095,727472,409010,1136482,64.0,…; ISPRA's table wins the tonnes.
     const s = await stat('033001', 2012);
-    expect(s).toMatchObject({ population: 2095, source: 'arpae-er' });
-    expect(s!.produced_t).toBeCloseTo(1136.482, 9);
-    expect(s!.sorted_t).toBeCloseTo(727.472, 9);
-    expect(s!.unsorted_t).toBeCloseTo(409.01, 9);
-    expect(s!.rd_pct).toBeCloseTo(64.0, 1);
+    expect(s).toMatchObject({ population: 2095, source: 'ispra-storico' });
+    const [row] = (await readFile(`${DATA_DIR}ispra/comuni-2010-2017/comuni-2012.csv`, 'utf8'))
+      .split('\n')
+      .filter((l) => l.includes(',08033001,'));
+    const cells = row!.split(',');
+    expect(s!.produced_t).toBeCloseTo(Number(cells[cells.length - 2]), 6);
+  });
+
+  it('keeps an ARPAE figure the national tables do not have on its comune, out of the totals', async () => {
+    // ARPAE gives Valsamoggia (born in 2014) 2010 as the sum of its predecessors, which the tables list.
+    const s = await stat('037061', 2010);
+    expect(s).toMatchObject({ source: 'arpae-er' });
+    const [bologna] = await db.query<{ produced_t: number }>(
+      "SELECT produced_t FROM area_stats WHERE level = 'province' AND area_id = '037' AND year = 2010",
+    );
+    const [sum] = await db.query<{ t: number }>(
+      `SELECT sum(w.produced_t) AS t FROM waste_stats w JOIN cities c ON c.id = w.city_id
+        WHERE c.province_id = '037' AND w.year = 2010 AND w.source = 'ispra-storico'`,
+    );
+    expect(bologna!.produced_t).toBeCloseTo(sum!.t, 6);
   });
 
   it('sums every province from its comuni, every region from its provinces, Italy from its regions', async () => {
@@ -153,8 +201,11 @@ describe('the bundled seed', () => {
            count(*) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS n_t,
            sum(w.produced_t) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS produced,
            sum(w.sorted_t) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS sorted,
-           sum(w.population) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) AS population
-         FROM waste_stats w JOIN cities ci ON ci.id = w.city_id GROUP BY ci.province_id, w.year
+           CASE WHEN count(w.population) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL)
+                   = count(*) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL)
+                THEN sum(w.population) FILTER (WHERE w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL) END
+             AS population
+         FROM (${COUNTED_STATS}) w JOIN cities ci ON ci.id = w.city_id GROUP BY ci.province_id, w.year
        )
        SELECT * FROM c FULL JOIN (SELECT * FROM area_stats WHERE level = 'province') a USING (area_id, year)
        WHERE a.comuni_count IS DISTINCT FROM c.n OR a.comuni_with_tonnes IS DISTINCT FROM c.n_t
@@ -170,7 +221,9 @@ describe('the bundled seed', () => {
       const mismatches = await db.query(
         `WITH s AS (
            SELECT ${key} AS area_id, l.year, sum(l.comuni_count) AS n, sum(l.comuni_with_tonnes) AS n_t,
-             sum(l.produced_t) AS produced, sum(l.sorted_t) AS sorted, sum(l.population) AS population
+             sum(l.produced_t) AS produced, sum(l.sorted_t) AS sorted,
+             CASE WHEN count(l.population) FILTER (WHERE l.comuni_with_tonnes > 0)
+                     = count(*) FILTER (WHERE l.comuni_with_tonnes > 0) THEN sum(l.population) END AS population
            FROM area_stats l WHERE l.level = '${lower}' GROUP BY 1, 2
          )
          SELECT * FROM s FULL JOIN (SELECT * FROM area_stats WHERE level = '${upper}') a USING (area_id, year)
@@ -193,7 +246,7 @@ describe('the bundled seed', () => {
     expect(fractionMismatches).toEqual([]);
   });
 
-  it('computes rd_pct from tonnes, or as a population-weighted mean where no comune has tonnes', async () => {
+  it('computes rd_pct from tonnes, or as an estimate weighted by production where comuni give only their %', async () => {
     const [veneto2024] = await db.query<{
       rd_pct: number;
       rd_pct_method: string;
@@ -205,17 +258,20 @@ describe('the bundled seed', () => {
     const [veneto2022] = await db.query<{ rd_pct: number; rd_pct_method: string; population: number | null }>(
       "SELECT * FROM area_stats WHERE level = 'region' AND area_id = '05' AND year = 2022",
     );
+    // Veneto 2022: every comune gives only its %, weighted by its production of 2024 (the nearest year).
     const [expected] = await db.query<{ v: number }>(
-      `SELECT sum(w.rd_pct * c.population) / sum(c.population) AS v FROM waste_stats w
-       JOIN cities c ON c.id = w.city_id WHERE c.region_id = '05' AND w.year = 2022 AND w.rd_pct IS NOT NULL`,
+      `SELECT sum(w.rd_pct * n.produced_t) / sum(n.produced_t) AS v FROM waste_stats w
+       JOIN cities c ON c.id = w.city_id
+       JOIN waste_stats n ON n.city_id = w.city_id AND n.year = 2024
+       WHERE c.region_id = '05' AND w.year = 2022 AND w.rd_pct IS NOT NULL AND n.produced_t > 0`,
     );
-    expect(veneto2022!.rd_pct_method).toBe('weighted_mean');
-    // Italy 2023: only Sicily has tonnes, so the % is the weighted mean of every comune, not Sicily's.
+    expect(veneto2022!.rd_pct_method).toBe('estimate');
+    expect(veneto2022!.rd_pct).toBeCloseTo(expected!.v, 6);
+    // Italy 2023: only Sicily has tonnes, so the % is an estimate over every comune, not Sicily's.
     const [italy2023] = await db.query<{ rd_pct_method: string; comuni_with_tonnes: number }>(
       "SELECT * FROM area_stats WHERE level = 'country' AND area_id = 'IT' AND year = 2023",
     );
-    expect(italy2023).toMatchObject({ rd_pct_method: 'weighted_mean', comuni_with_tonnes: 391 });
-    expect(veneto2022!.rd_pct).toBeCloseTo(expected!.v, 9);
+    expect(italy2023).toMatchObject({ rd_pct_method: 'estimate', comuni_with_tonnes: 391 });
   });
 
   it('handles the quirks of the sources', async () => {

@@ -238,6 +238,9 @@ async function figures(
     rdTrend: years
       .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
       .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod!, source: r.source })),
+    tonnesTrend: years
+      .filter((r) => tonnesKnown(r) && r.producedT !== null && r.sortedT !== null)
+      .map((r) => ({ year: r.year, producedT: round(r.producedT!, 1), sortedT: round(r.sortedT!, 1) })),
     perCapitaTrend: perCapitaTrend(years, tonnesKnown),
     wasteFractionsSet: {
       demo: false,

@@ -17,6 +17,17 @@ function readCsv(file: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])));
 }
 const kpi = readCsv('ispra/comuni-2024-kpi.csv');
+/** ISPRA's national table of one year (2010–2017): line 1 is a title, the last line empty commas. */
+function storico(year: number): Record<string, string>[] {
+  const [, header, ...lines] = readFileSync(`${DATA}ispra/comuni-2010-2017/comuni-${year}.csv`, 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  const cols = header!.split(',');
+  // Names such as "ANTEY-SAINT-ANDRE'" have no commas; the aggregation names have none either.
+  return lines
+    .map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])))
+    .filter((r) => r.IDComune);
+}
 const sicily = readCsv('ispra/sicilia-2010-2024.csv');
 const num = (v: string | undefined) => (v === undefined || v === '-' || v === '' ? null : Number(v));
 
@@ -65,9 +76,17 @@ describe('GET /api/stats/cities/city/{id}/', () => {
       outcome: 'better',
     });
     expect(s.serviceCostPerCapita.value).toBe(183.86);
-    // 2023 has only the %: the tonnes have nothing to compare with, and say so nowhere as zero.
-    expect(s.totalWasteProduced.compareValue).toBeNull();
-    expect(s.rdTrend.map((p: { year: number }) => p.year)).toEqual([2022, 2023, 2024]);
+    expect(s.sortedPercentage.compareYear).toBe(2023);
+    // 2023 has only the %: the tonnes compare with the latest earlier year that has them, ISPRA's 2017.
+    const t2017 = storico(2017).find((r) => r.IDComune === '05028001')!;
+    expect(s.totalWasteProduced.compareYear).toBe(2017);
+    expect(s.totalWasteProduced.compareValue).toBeCloseTo(Number(t2017.RU), 2);
+    // No population in the 2010–2017 tables: the kg per inhabitant have nothing to compare with.
+    expect(s.totalWasteProducedPerCapita).toMatchObject({ compareValue: null, compareYear: null });
+    expect(s.rdTrend.map((p: { year: number }) => p.year)).toEqual([
+      2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024,
+    ]);
+    expect(s.missingYears).toEqual([2018, 2019, 2020, 2021]);
     expect(s.wasteFractionsSet.demo).toBe(false);
     const umido = s.wasteFractionsSet.items.find((f: { id: string }) => f.id === 'umido');
     expect(umido.share).toBeCloseTo(Number(row.mix_umida), 1);
@@ -129,20 +148,24 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     ]);
   });
 
-  it('gives each year of the % trend its source: Bologna from ARPAE until 2016, then from ISPRA', async () => {
-    const s = await json('/api/stats/cities/city/037006/');
+  it('gives each year of the % trend its source: Valsamoggia from ARPAE until 2013, then from ISPRA', async () => {
+    // Valsamoggia was born in 2014: ARPAE gives it the sum of its predecessors before, ISPRA's tables after.
+    const s = await json('/api/stats/cities/city/037061/');
     const sources = (trend: { year: number; source?: string | null }[]) =>
       trend.map((p) => [p.year, p.source]);
     expect(sources(s.rdTrend)).toEqual([
-      ...[2010, 2011, 2012, 2013, 2014, 2015, 2016].map((y) => [y, 'ARPAE Emilia-Romagna']),
-      ...[2022, 2023, 2024].map((y) => [y, 'ISPRA']),
+      ...[2010, 2011, 2012, 2013].map((y) => [y, 'ARPAE Emilia-Romagna']),
+      ...[2014, 2015, 2016, 2017, 2022, 2023, 2024].map((y) => [y, 'ISPRA']),
     ]);
-    // The two ISPRA files are one source: Palermo (per-comune file, then also the KPI list) has no change.
+    // The ISPRA files are one source: Palermo (national tables, per-comune file, KPI list) has no change.
     const palermo = await json('/api/stats/cities/city/082053/');
     expect(new Set(palermo.rdTrend.map((p: { source: string }) => p.source))).toEqual(new Set(['ISPRA']));
-    // An area takes the source of (more than half of) its comuni: the province of Bologna as its capital.
+    // Campania 2022 comes from the region's tonnes.
+    const napoli = await json('/api/stats/cities/city/063049/');
+    expect(sources(napoli.rdTrend)).toContainEqual([2022, 'Regione Campania']);
+    // An area takes the source of (more than half of) its comuni: the province of Bologna is ISPRA's.
     const province = await json('/api/stats/overall/?province=037');
-    expect(sources(province.rdTrend)).toEqual(sources(s.rdTrend));
+    expect(new Set(province.rdTrend.map((p: { source: string }) => p.source))).toEqual(new Set(['ISPRA']));
   });
 
   it('writes the names the source capitalises with lower-case prepositions', async () => {
@@ -153,9 +176,9 @@ describe('GET /api/stats/cities/city/{id}/', () => {
 
   it('answers 404 for an unknown comune and 400 for a year without data', async () => {
     expect((await get('/api/stats/cities/city/999999/')).statusCode).toBe(404);
-    const res = await get('/api/stats/cities/city/028001/?year=2015');
+    const res = await get('/api/stats/cities/city/028001/?year=2019');
     expect(res.statusCode).toBe(400);
-    expect(res.json().year[0]).toMatch(/Anni disponibili: 2022, 2023, 2024/);
+    expect(res.json().year[0]).toMatch(/Anni disponibili: 2010, .*, 2017, 2022, 2023, 2024/);
     const same = await get('/api/stats/cities/city/028001/?year=2024&compareYear=2024');
     expect(same.statusCode).toBe(400);
     expect(same.json()).toHaveProperty('compareYear');
@@ -167,7 +190,7 @@ describe('GET /api/stats/overall/', () => {
   it("gives Italy's latest year, whose totals equal the sum of the comuni", async () => {
     const s = await json('/api/stats/overall/');
     expect(s.area).toMatchObject({ level: 'country', id: 'IT', name: 'Italia' });
-    expect(s.availableYears).toEqual([2022, 2023, 2024]);
+    expect(s.availableYears).toEqual([2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024]);
     expect(s.year).toBe(2024);
     const [sum] = await t.db.query<{ produced: number; sorted: number; n: number }>(
       'SELECT sum(produced_t) AS produced, sum(sorted_t) AS sorted, count(*)::int AS n FROM waste_stats WHERE year = 2024',
@@ -176,8 +199,9 @@ describe('GET /api/stats/overall/', () => {
     expect(s.totalWasteSorted.value).toBeCloseTo(sum!.sorted, 1);
     expect(s.comuniCount).toBe(sum!.n);
     expect(s.sortedPercentage.value).toBeCloseTo((sum!.sorted / sum!.produced) * 100, 2);
-    // 2023: only the % of each comune, so a population-weighted mean, flagged as such.
-    expect(s.rdTrend.find((p: { year: number }) => p.year === 2023).method).toBe('weighted_mean');
+    // 2023: only the % of each comune, so an estimate weighted by production, flagged as such.
+    expect(s.rdTrend.find((p: { year: number }) => p.year === 2023).method).toBe('estimate');
+    expect(s.sortedPercentage).toMatchObject({ estimate: false, compareYear: 2023 });
     expect(s.mostUsedWasteFractionsSet.items.length).toBeGreaterThan(0);
     expect(s.wasteSortingTypes).toMatchObject({ demo: true });
     expect(s.mostUsedActionCategories.items[0].comuniCount).toBeGreaterThan(0);
@@ -205,13 +229,19 @@ describe('GET /api/stats/overall/', () => {
     );
   });
 
-  it('gives Sicily every year from 2010 with the sums of the ISPRA file', async () => {
+  it('gives Sicily every year from 2010 with the sums of the ISPRA files', async () => {
+    // 2012 from ISPRA's national table, 2019 from the Sicilian per-comune file.
     const s = await json('/api/stats/overall/?region=19&year=2012&compareYear=2011');
-    const total = sicily
-      .filter((r) => r.anno === '2012')
-      .reduce((a, r) => a + (num(r['Totale RU (t)']) ?? 0), 0);
+    const total = storico(2012)
+      .filter((r) => r.IstatRegione === '19')
+      .reduce((a, r) => a + (num(r.RU) ?? 0), 0);
     expect(s.totalWasteProduced.value).toBeCloseTo(total, 0);
-    expect(s.availableYears[0]).toBe(2010);
+    expect(s.availableYears).toEqual(Array.from({ length: 15 }, (_, i) => 2010 + i));
+    const y2019 = await json('/api/stats/overall/?region=19&year=2019');
+    const total2019 = sicily
+      .filter((r) => r.anno === '2019')
+      .reduce((a, r) => a + (num(r['Totale RU (t)']) ?? 0), 0);
+    expect(y2019.totalWasteProduced.value).toBeCloseTo(total2019, 0);
   });
 
   it('gives each share section its own base of comuni, and shares of comuniCount over that base', async () => {
@@ -246,7 +276,7 @@ describe('GET /api/stats/overall/', () => {
     expect((await get('/api/stats/overall/?province=999')).json()).toEqual({ detail: 'Non trovato.' });
     expect((await get('/api/stats/overall/?region=5')).json()).toHaveProperty('region');
     expect((await get('/api/stats/overall/?region=05&province=028')).json()).toHaveProperty('province');
-    expect((await get('/api/stats/overall/?year=2015')).json().year[0]).toMatch(/2022, 2023, 2024/);
+    expect((await get('/api/stats/overall/?year=2019')).json().year[0]).toMatch(/2017, 2022, 2023, 2024/);
     expect((await get('/api/stats/overall/?anno=2024')).json()).toEqual({ anno: ['Campo non previsto.'] });
   });
 

@@ -92,21 +92,6 @@ const trendOf = (s: { rdTrend: TrendPoint[] }, year: number) => s.rdTrend.find((
 
 /** Region code of a row (2010–2015 Sardinian rows carry old province codes; the region code is right). */
 const regionOf = (r: Row) => r.IstatRegione!.padStart(2, '0');
-/**
- * Region-years whose tonnes the API hides (null, "only the %") although area_stats holds the file's sums:
- * groups of the tables where ONE row carries the joint figure and a few members report their own
- * (e.g. 2012 "CONSORZIO DEL VERCELLESE E DELLA VALSESIA": 2 of 84 rows with figures) are taken as "each row
- * its own" (ispra-storico.ts toCollection, `leads.length !== 1`), so the other members get no tonnes and
- * the region falls under TONNES_COVERAGE. A product bug: the it.fails below fails once it is fixed.
- */
-const HIDDEN_BY_BUG = [
-  ['01', 2012],
-  ['01', 2013],
-  ['04', 2011],
-] as const;
-const hiddenByBug = (region: string, year: number) =>
-  HIDDEN_BY_BUG.some(([r, y]) => r === region && y === year);
-
 async function expectRegionSums(region: string, year: number) {
   const expected = sums(storico.get(year)!.filter((r) => regionOf(r) === region));
   const s = await json(`/api/stats/overall/?region=${region}&year=${year}`);
@@ -152,17 +137,10 @@ describe('ISPRA 2010–2017: areas are the sums of the per-comune tables', () =>
         expect(Math.abs(r.produced - expected.produced), `area_stats ${r.id} ${year}`).toBeLessThan(0.5);
         expect(Math.abs(r.sorted - expected.sorted), `area_stats ${r.id} ${year}`).toBeLessThan(0.5);
       }
-      // …and what the API shows (but for the region-years of HIDDEN_BY_BUG).
-      for (const region of regions) if (!hiddenByBug(region, year)) await expectRegionSums(region, year);
+      // …and what the API shows.
+      for (const region of regions) await expectRegionSums(region, year);
     }
   });
-
-  it.fails(
-    'shows the tonnes of Piemonte 2012–2013 and Trentino-Alto Adige 2011 (product bug: HIDDEN_BY_BUG)',
-    async () => {
-      for (const [region, year] of HIDDEN_BY_BUG) await expectRegionSums(region, year);
-    },
-  );
 
   it("matches ISPRA's published national figures of 2010 and 2017", async () => {
     const published = { 2010: [32.44, 35.3], 2017: [29.58, 55.5] } as const;
@@ -341,6 +319,44 @@ describe('Aggregations of comuni', () => {
       expect(row.producedT, r.COMUNE).toBeCloseTo(Number(r.RU), 6);
       expect(row.sortedT, r.COMUNE).toBeCloseTo(num(r.RD) ?? 0, 6);
     }
+  });
+});
+
+describe('Aggregations with a joint figure and some own figures, and comuni that changed region', () => {
+  it('splits the largest figure of a group among the members without figures (2012, Vercellese)', async () => {
+    const name = 'Aggregazione: CONSORZIO DEL VERCELLESE E DELLA VALSESIA';
+    const group = storico.get(2012)!.filter((r) => r['Dato riferito a'] === name);
+    const withFigures = group.filter((r) => r.RU !== '');
+    expect(group.length).toBeGreaterThan(withFigures.length);
+    expect(withFigures.length).toBeGreaterThan(1);
+    const joint = withFigures.reduce((a, b) => (Number(b.RU) > Number(a.RU) ? b : a));
+    const others = withFigures.filter((r) => r !== joint);
+    // The members without figures and the joint row share the joint figure…
+    const sharing = group.filter((r) => r === joint || r.RU === '');
+    let produced = 0;
+    for (const r of sharing) {
+      const row = (await wasteStats(code(r), 2012))!;
+      expect(row.producedT, r.COMUNE).not.toBeNull();
+      produced += row.producedT!;
+    }
+    expect(produced).toBeCloseTo(Number(joint.RU), 3);
+    // …and the other rows with figures keep their own.
+    for (const r of others) {
+      expect((await wasteStats(code(r), 2012))!.producedT, r.COMUNE).toBeCloseTo(Number(r.RU), 6);
+    }
+  });
+
+  it('keeps a comune that moved to another region under its old code, in the region that reported it', async () => {
+    // Sappada: Veneto (025052) until 2017, then Friuli-Venezia Giulia (030189).
+    const res = await json('/api/cities/city/?search=sappada');
+    const byId = Object.fromEntries(res.results.map((c: { id: string; dissolved: boolean }) => [c.id, c]));
+    expect(byId['030189']).toMatchObject({ dissolved: false });
+    expect(byId['025052']).toMatchObject({
+      dissolved: true,
+      regionId: '05',
+      firstYear: 2010,
+      lastYear: 2017,
+    });
   });
 });
 

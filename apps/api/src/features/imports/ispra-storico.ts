@@ -159,7 +159,8 @@ export function parseIspraStorico(files: SourceFile[]): Parsed<StoricoData> {
 /**
  * Matches each row's comune with today's: by code when today's list has it (a renamed comune keeps its
  * code); otherwise by name within the region (Sardinia renumbered its comuni in 2016–2017); otherwise it
- * is a comune that no longer exists, created under its code, in its province or, when that province no
+ * is a comune that no longer exists under that code (merged since, or moved to another region with a new
+ * code, as Sappada in 2017: its years stay in the region that reported them), created under its code, in its province or, when that province no
  * longer exists either, in the province most comuni of the old one belong to today.
  */
 async function resolveComuni(q: Queryable, data: StoricoData): Promise<RowError[]> {
@@ -258,12 +259,15 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
     if (!list?.length) return 0;
     return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
   };
-  for (const group of groups.values()) {
-    // ONE row carries the joint figure; where several rows of an aggregation have figures (Lazio's
-    // "Unione Bassa Sabina": all six), the source gives each comune its own and nothing is split.
+  for (let group of groups.values()) {
+    // ONE row carries the joint figure, split among it and the members without figures. Where every row
+    // of an aggregation has figures (Lazio's "Unione Bassa Sabina"), each comune's figure is its own and
+    // nothing is split. Where several rows have figures and some none (2012's "Consorzio del Vercellese e
+    // della Valsesia": 2 of 84), the largest is the joint figure of those without; the others keep theirs.
     const leads = group.filter((r) => r.role === 'lead');
-    if (leads.length !== 1) continue; // none: members without their joint figure keep no figures
-    const lead = leads[0]!;
+    if (!leads.length || leads.length === group.length) continue;
+    const lead = leads.reduce((a, b) => ((b.producedT ?? 0) > (a.producedT ?? 0) ? b : a));
+    group = group.filter((r) => r === lead || r.role === 'member');
     const totals = { producedT: lead.producedT, sortedT: lead.sortedT, unsortedT: lead.unsortedT };
     const fractions = new Map(lead.fractions);
     const weights = group.map((r) => populationOf(r.cityId, r.year));

@@ -170,7 +170,9 @@ test('charts load, read as tables, and flag demo data', async ({ page }) => {
   await expect(table.locator('tbody tr').first()).toContainText(/\d{1,3}(\.\d{3})*,\d\s*t/);
   await expect(page.getByTestId('panel-modes')).toContainText('Dati dimostrativi');
   await expect(page.getByTestId('panel-fractions')).not.toContainText('Dati dimostrativi');
-  await expect(page.getByTestId('panel-trend')).toContainText('media dei comuni pesata sulla popolazione');
+  await expect(page.getByTestId('panel-trend')).toContainText(
+    'le percentuali dei comuni sono pesate sulla loro produzione di rifiuti',
+  );
   // The data-source switch leads to the reverse vending machines of the same region.
   await expect(page.getByRole('link', { name: 'Dati ecocompattatori' })).toHaveAttribute(
     'href',

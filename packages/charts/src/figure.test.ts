@@ -27,7 +27,7 @@ describe('the figure card of a single value', () => {
       'Anno 2024',
       '29.034.118,4\u00a0t',
       'Nel 2023: 29.224.981,7\u00a0t',
-      '▼ -190.863,3\u00a0t (-0,7% rispetto al confronto), in miglioramento',
+      '▼ -190.863,3\u00a0t (-0,7% rispetto al 2023), in miglioramento',
     ]);
     const value = lines[1]!;
     expect(value.fontSize).toBeGreaterThanOrEqual(48);
@@ -56,10 +56,7 @@ describe('the figure card of a single value', () => {
       },
       2023,
     );
-    expect(unchanged.map((l) => l.text)).toEqual([
-      'Nel 2023: 65,0%',
-      "Non variato rispetto all'anno di confronto",
-    ]);
+    expect(unchanged.map((l) => l.text)).toEqual(['Nel 2023: 65,0%', 'Non variato rispetto al 2023']);
   });
 
   it('writes a change of a percentage in points, without a relative change, in red when worse', () => {
@@ -80,6 +77,47 @@ describe('the figure card of a single value', () => {
       color: '#b3261e',
       bold: true,
     });
+  });
+
+  it("names the year of the statistic's comparison value when it is earlier than the comparison year", () => {
+    // Italy 2024 against 2023: the tonnes of 2023 are not known, the latest earlier ones are of 2017.
+    const lines = figureComparisonLines({ ...produced, compareYear: 2017 }, 2023);
+    expect(lines.map((l) => l.text.replace(/\u2212/g, '-'))).toEqual([
+      'Nel 2017: 29.224.981,7\u00a0t',
+      '▼ -190.863,3\u00a0t (-0,7% rispetto al 2017), in miglioramento',
+      "Confronto con l'ultimo anno con il dato: il 2023 non lo riporta.",
+    ]);
+    expect(lines.some((l) => l.text.includes('non disponibile'))).toBe(false);
+    // The comparison year itself: no note.
+    expect(figureComparisonLines({ ...produced, compareYear: 2023 }, 2023).map((l) => l.text)).toHaveLength(
+      2,
+    );
+    expect(figureComparisonLines({ ...produced, compareYear: 2023 }, 2023)[0]!.text).toBe(
+      'Nel 2023: 29.224.981,7\u00a0t',
+    );
+    // No value in the comparison year nor earlier: the card says so.
+    expect(
+      figureComparisonLines({ ...produced, compareValue: null, change: null, compareYear: null }, 2023),
+    ).toEqual([{ text: 'Dato del 2023 non disponibile per il confronto.', color: '#4a5551' }]);
+    // No comparison year on the page, but an earlier value all the same: it is compared.
+    expect(figureComparisonLines({ ...produced, compareYear: 2017 }, null)[0]!.text).toBe(
+      'Nel 2017: 29.224.981,7\u00a0t',
+    );
+  });
+
+  it('says when the value is an estimate', () => {
+    const option = figureCardOption(
+      { ...produced, unit: '%', value: 66.1, compareValue: 65, change: 1.1, estimate: true },
+      2022,
+      2021,
+      box,
+    );
+    expect(texts(option).map((l) => l.text)).toContain(
+      'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti',
+    );
+    expect(texts(figureCardOption(produced, 2024, 2023, box)).map((l) => l.text)).not.toContain(
+      'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti',
+    );
   });
 
   it('shrinks the type of a long value to the card', () => {

@@ -19,18 +19,44 @@ export interface FigureStatistic {
   changePct: number | null;
   trend: 'up' | 'down' | 'unchanged' | null;
   outcome: 'better' | 'worse' | 'unchanged' | null;
+  /**
+   * The year compareValue is from: the comparison year, or the latest earlier year with this statistic
+   * when the comparison year has none; null: no earlier value. Absent: the comparison year.
+   */
+  compareYear?: number | null;
+  /** The value is an estimate (an area's % where some comuni give only their %). */
+  estimate?: boolean;
 }
 
 export const FIGURE_MESSAGES = {
   compared: (year: number, value: string) => `Nel ${year}: ${value}`,
+  /** The comparison year lacks the statistic: the value is of the latest earlier year that has it. */
+  comparedEarlier: (compareYear: number) =>
+    `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
   compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
   noCompareYear: 'Nessun anno di confronto disponibile.',
-  unchanged: "Non variato rispetto all'anno di confronto",
-  changePct: (text: string) => `(${text}% rispetto al confronto)`,
+  unchanged: (year: number) => `Non variato rispetto al ${year}`,
+  changePct: (text: string, year: number) => `(${text}% rispetto al ${year})`,
   better: 'in miglioramento',
   worse: 'in peggioramento',
   year: (year: number) => `Anno ${year}`,
+  estimate: 'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti',
 } as const;
+
+/**
+ * The year a statistic is compared with, or why there is none: the statistic's own compareYear (the
+ * comparison year, or the latest earlier year with the statistic); 'missing' when the page has a
+ * comparison year but the statistic has no value there nor earlier; 'none' without a comparison year.
+ */
+export function statisticCompareYear(
+  statistic: Pick<FigureStatistic, 'compareValue' | 'compareYear'>,
+  compareYear: number | null,
+): { year: number; earlier: boolean } | 'missing' | 'none' {
+  const year = statistic.compareYear === undefined ? compareYear : statistic.compareYear;
+  if (statistic.compareValue !== null && year !== null)
+    return { year, earlier: compareYear !== null && year !== compareYear };
+  return compareYear === null ? 'none' : 'missing';
+}
 
 const BETTER_COLOR = PRIMARY_COLOR;
 const WORSE_COLOR = '#b3261e';
@@ -41,21 +67,29 @@ export function figureComparisonLines(
   compareYear: number | null,
 ): { text: string; color: string; bold?: boolean }[] {
   if (statistic.value === null) return [];
-  if (compareYear === null) return [{ text: FIGURE_MESSAGES.noCompareYear, color: MUTED_COLOR }];
-  if (statistic.compareValue === null)
-    return [{ text: FIGURE_MESSAGES.compareMissing(compareYear), color: MUTED_COLOR }];
+  const against = statisticCompareYear(statistic, compareYear);
+  if (typeof against === 'string' || statistic.compareValue === null) {
+    const text =
+      compareYear === null ? FIGURE_MESSAGES.noCompareYear : FIGURE_MESSAGES.compareMissing(compareYear);
+    return [{ text, color: MUTED_COLOR }];
+  }
   const compared = {
-    text: FIGURE_MESSAGES.compared(compareYear, formatValue(statistic.compareValue, statistic.unit)),
+    text: FIGURE_MESSAGES.compared(against.year, formatValue(statistic.compareValue, statistic.unit)),
     color: TEXT_COLOR,
   };
+  // Compared with an earlier year than the comparison year: the card says why.
+  const earlier =
+    against.earlier && compareYear !== null
+      ? [{ text: FIGURE_MESSAGES.comparedEarlier(compareYear), color: MUTED_COLOR }]
+      : [];
   const { change, changePct, trend, outcome } = statistic;
-  if (change === null) return [compared];
+  if (change === null) return [compared, ...earlier];
   if (trend === 'unchanged' || outcome === 'unchanged')
-    return [compared, { text: FIGURE_MESSAGES.unchanged, color: MUTED_COLOR }];
+    return [compared, { text: FIGURE_MESSAGES.unchanged(against.year), color: MUTED_COLOR }, ...earlier];
   const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
   const pct =
     changePct !== null && statistic.unit !== '%'
-      ? ` ${FIGURE_MESSAGES.changePct(formatSigned(changePct, 1))}`
+      ? ` ${FIGURE_MESSAGES.changePct(formatSigned(changePct, 1), against.year)}`
       : '';
   const judged = outcome === 'better' || outcome === 'worse' ? `, ${FIGURE_MESSAGES[outcome]}` : '';
   return [
@@ -65,6 +99,7 @@ export function figureComparisonLines(
       color: outcome === 'better' ? BETTER_COLOR : outcome === 'worse' ? WORSE_COLOR : TEXT_COLOR,
       bold: true,
     },
+    ...earlier,
   ];
 }
 
@@ -93,7 +128,10 @@ export function figureCardOption(
   const inner = width - 2 * margin;
   // Bold digits are about 0.72 em wide: the largest type that keeps the number inside the card.
   const valueSize = Math.min(104, Math.floor((inner - 64) / (value.length * 0.72)));
-  const lines = figureComparisonLines(statistic, compareYear);
+  const lines = [
+    ...(statistic.estimate ? [{ text: FIGURE_MESSAGES.estimate, color: MUTED_COLOR, bold: false }] : []),
+    ...figureComparisonLines(statistic, compareYear),
+  ];
   const center = width / 2;
   const text = (y: number, content: string, size: number, color: string, bold = false) => ({
     type: 'text',

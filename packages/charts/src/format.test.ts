@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatChange, formatNumber, formatPercent, formatSigned, formatTonnes, formatValue } from './format';
+import {
+  formatChange,
+  formatNumber,
+  formatPercent,
+  formatSigned,
+  formatTonnes,
+  formatValue,
+  formatYearRanges,
+  yearRanges,
+} from './format';
 
 describe('Italian number formatting', () => {
   it('groups thousands with dots and uses a decimal comma', () => {
@@ -20,5 +29,22 @@ describe('Italian number formatting', () => {
     expect(formatSigned(0, 1)).toBe('0,0');
     expect(formatChange(0.597, '%')).toBe('+0,6 punti percentuali');
     expect(formatChange(-1500, 't')).toMatch(/^[-−]1\.500,0\u00a0t$/);
+  });
+});
+
+describe('years as ranges', () => {
+  it('groups consecutive years, in order, without repeats', () => {
+    expect(yearRanges([2021, 2018, 2019, 2020, 2012, 2019])).toEqual([
+      [2012, 2012],
+      [2018, 2021],
+    ]);
+    expect(yearRanges([])).toEqual([]);
+  });
+  it('writes them the Italian way, with an en dash and «e» before the last', () => {
+    expect(formatYearRanges([2018, 2019, 2020, 2021])).toBe('2018–2021');
+    expect(formatYearRanges([2019])).toBe('2019');
+    expect(formatYearRanges([2012, 2018, 2019, 2020, 2021])).toBe('2012 e 2018–2021');
+    expect(formatYearRanges([2010, 2012, 2015, 2016])).toBe('2010, 2012 e 2015–2016');
+    expect(formatYearRanges([])).toBe('');
   });
 });

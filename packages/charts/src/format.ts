@@ -58,3 +58,28 @@ export function formatChange(change: number, unit: StatisticUnit): string {
   const text = formatSigned(change, UNIT_DIGITS[unit]);
   return unit === '%' ? `${text} punti percentuali` : `${text}\u00a0${unit}`;
 }
+
+/**
+ * Years grouped into runs of consecutive years, ascending, without repeats:
+ * yearRanges([2021, 2018, 2019, 2020, 2012]) → [[2012, 2012], [2018, 2021]].
+ */
+export function yearRanges(years: readonly number[]): [number, number][] {
+  const sorted = [...new Set(years)].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const year of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && year === last[1] + 1) last[1] = year;
+    else ranges.push([year, year]);
+  }
+  return ranges;
+}
+
+const yearList = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunction' });
+
+/**
+ * Years the Italian way, consecutive ones as a range with an en dash: '2018–2021', '2012 e 2018–2021',
+ * '2010, 2012 e 2015–2016'. Two consecutive years are a range too ('2015–2016').
+ */
+export function formatYearRanges(years: readonly number[]): string {
+  return yearList.format(yearRanges(years).map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)));
+}

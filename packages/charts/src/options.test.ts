@@ -11,6 +11,10 @@ import {
   fractionsWithRemainder,
   hasFractionSetDistribution,
   NARROW_BAR_WIDTH,
+  collectionSystemsBarOption,
+  collectionSystemsChartHeight,
+  collectionSystemsLegendLines,
+  COLLECTION_SYSTEM_COLORS,
   rdTrendOption,
   REMAINDER_COLOR,
   shareBaseText,
@@ -43,15 +47,37 @@ describe('chart options', () => {
     );
   });
 
-  it('marks weighted-mean years of the trend with a hollow symbol', () => {
+  it('marks estimated years of the trend with a hollow symbol and a legend «stima»; reported is a point', () => {
     const option = rdTrendOption([
-      { year: 2022, value: 65.89, method: 'weighted_mean' },
+      { year: 2021, value: 60.2, method: 'reported' },
+      { year: 2022, value: 65.89, method: 'estimate' },
       { year: 2024, value: 67.69, method: 'tonnes' },
     ]) as Any;
-    expect(option.xAxis.data).toEqual(['2022', '2023', '2024']);
-    expect(option.series[0].data.map((d: Any) => d?.symbol ?? null)).toEqual(['emptyCircle', null, 'circle']);
+    expect(option.xAxis.data).toEqual(['2021', '2022', '2023', '2024']);
+    expect(option.series[0].data.map((d: Any) => d?.symbol ?? null)).toEqual([
+      'circle',
+      'emptyCircle',
+      null,
+      'circle',
+    ]);
     expect(option.yAxis.max).toBe(100);
     expect(option.tooltip.valueFormatter(65.89)).toBe('65,9%');
+    // The legend names the hollow marker; its series holds only the estimated years.
+    expect(option.legend.data).toEqual([
+      { name: '% raccolta differenziata', icon: 'circle' },
+      { name: 'stima', icon: 'emptyCircle' },
+    ]);
+    expect(option.series[1]).toMatchObject({ name: 'stima', symbol: 'emptyCircle' });
+    expect(option.series[1].data).toEqual([null, 65.89, null, null]);
+    const tip = (year: string, value: number | null) =>
+      option.tooltip.formatter([{ axisValue: year, seriesIndex: 0, value }]);
+    expect(tip('2022', 65.89)).toBe('2022<br/>% raccolta differenziata: 65,9% (stima)');
+    expect(tip('2021', 60.2)).toBe('2021<br/>% raccolta differenziata: 60,2%');
+    expect(tip('2023', null)).toBe('2023<br/>% raccolta differenziata: dato non disponibile');
+    // Without estimates: no legend, one series.
+    const plain = rdTrendOption([{ year: 2024, value: 67.69, method: 'tonnes' }]) as Any;
+    expect(plain.legend).toBeUndefined();
+    expect(plain.series).toHaveLength(1);
   });
 
   it('draws shares of comuni on a 0–100% axis', () => {
@@ -240,13 +266,37 @@ describe('the trend of the % separately collected', () => {
       method: 'tonnes' as const,
     }));
 
-  it('leaves years without data as gaps, neither zero nor bridged', () => {
+  it('leaves years without data as gaps, neither zero nor bridged, on a band «nessun dato»', () => {
     const option = rdTrendOption([...years(2010, 2012), ...years(2016, 2016)]) as Any;
     expect(option.xAxis.data).toEqual(['2010', '2011', '2012', '2013', '2014', '2015', '2016']);
     const values = option.series[0].data.map((d: Any) => d?.value ?? null);
     expect(values).toEqual([40, 41, 42, null, null, null, 40]);
     expect(option.series[0].connectNulls).toBe(false);
     expect(option.tooltip.valueFormatter(null)).toBe('dato non disponibile');
+    // The band spans the years around the gap.
+    expect(option.series[0].markArea.data).toEqual([[{ xAxis: '2012' }, { xAxis: '2016' }]]);
+    expect(option.series[0].markArea.label.formatter).toBe('nessun dato');
+    expect((rdTrendOption(years(2010, 2012)) as Any).series[0].markArea).toBeUndefined();
+    // Drawn, the band is labelled and the line has two pieces.
+    const { texts } = draw(option, 600, 300);
+    expect(texts.map((t) => t.text)).toContain('nessun dato');
+  });
+
+  it('covers every available year, fifteen of them, with the years without data empty', () => {
+    const points = [...years(2010, 2017), ...years(2022, 2024)];
+    const span = [...points.map((p) => p.year)];
+    const option = rdTrendOption(points, { span }) as Any;
+    expect(option.xAxis.data).toHaveLength(15);
+    expect(option.xAxis.data[0]).toBe('2010');
+    expect(option.xAxis.data[14]).toBe('2024');
+    const values = option.series[0].data.map((d: Any) => d?.value ?? null);
+    expect(values.slice(8, 12)).toEqual([null, null, null, null]);
+    expect(values.filter((v: Any) => v === 0)).toEqual([]);
+    expect(option.series[0].markArea.data).toEqual([[{ xAxis: '2017' }, { xAxis: '2022' }]]);
+    // A span wider than the points widens the axis: the years outside are empty too.
+    const wide = rdTrendOption(years(2022, 2024), { span: [2020, 2024] }) as Any;
+    expect(wide.xAxis.data).toEqual(['2020', '2021', '2022', '2023', '2024']);
+    expect(wide.series[0].data.slice(0, 2)).toEqual([null, null]);
   });
 
   it('thins the labels of many years: axis labels and values only where they fit, the last value always', () => {
@@ -275,5 +325,150 @@ describe('the trend of the % separately collected', () => {
     expect(marks[0]).toEqual({ yAxis: 65 });
     expect(marks.slice(1)).toMatchObject([{ xAxis: '2022', label: { formatter: 'Fonte: ISPRA' } }]);
     expect((rdTrendOption(years(2014, 2024)) as Any).series[0].markLine.data).toEqual([{ yAxis: 65 }]);
+  });
+
+  it('writes the labels of source changes a few years apart on two lines, so they do not overlap', () => {
+    // Napoli: ISPRA to 2017, Regione Campania 2022, ISPRA again 2023.
+    const points = [
+      ...years(2010, 2017).map((p) => ({ ...p, source: 'ISPRA' })),
+      { year: 2022, value: 50, method: 'tonnes' as const, source: 'Regione Campania' },
+      ...years(2023, 2024).map((p) => ({ ...p, source: 'ISPRA' })),
+    ];
+    const option = rdTrendOption(points) as Any;
+    const marks = option.series[0].markLine.data.slice(1);
+    expect(marks.map((m: Any) => [m.xAxis, m.label.formatter, m.label.distance])).toEqual([
+      ['2022', 'Fonte: Regione Campania', 5],
+      ['2023', 'Fonte: ISPRA', 21],
+    ]);
+    expect(option.grid.top).toBe(48);
+    // Drawn, the two labels do not share a line.
+    const { texts } = draw(option, 600, 300);
+    const [campania, ispra] = ['Fonte: Regione Campania', 'Fonte: ISPRA'].map((l) =>
+      texts.find((t) => t.text === l)!,
+    );
+    expect(Math.abs(campania!.y - ispra!.y)).toBeGreaterThanOrEqual(14);
+    expect(Math.min(campania!.y, ispra!.y)).toBeGreaterThanOrEqual(0);
+    // One change only: one line.
+    const one = rdTrendOption(points.slice(0, 9)) as Any;
+    expect(one.grid.top).toBe(32);
+    expect(one.series[0].markLine.data[1].label.distance).toBe(5);
+  });
+});
+
+describe('the shares of the collection systems', () => {
+  const systems = [
+    {
+      year: 2015,
+      tonnes: 1000,
+      items: [
+        { id: 'porta-a-porta', name: 'Porta a porta', tonnes: 420, share: 42 },
+        { id: 'altro', name: 'Altri sistemi', tonnes: 80, share: 8 },
+        { id: 'stradale', name: 'Contenitori stradali', tonnes: 300, share: 30 },
+        { id: 'centro-di-raccolta', name: 'Centri di raccolta', tonnes: 200, share: 20 },
+      ],
+    },
+    {
+      year: 2022,
+      tonnes: 1200,
+      items: [
+        { id: 'porta-a-porta', name: 'Porta a porta', tonnes: 720, share: 60 },
+        { id: 'stradale', name: 'Contenitori stradali', tonnes: 240, share: 20 },
+        { id: 'centro-di-raccolta', name: 'Centri di raccolta', tonnes: 180, share: 15 },
+        { id: 'su-chiamata', name: 'Su chiamata', tonnes: 36, share: 3 },
+        { id: 'altro', name: 'Altri sistemi', tonnes: 24, share: 2 },
+      ],
+    },
+  ];
+
+  it('stacks one bar per year to 100%, one series per system in its colour, «Altri sistemi» last', () => {
+    const option = collectionSystemsBarOption(systems) as Any;
+    expect(option.yAxis.data).toEqual(['2015', '2022']);
+    expect(option.xAxis.max).toBe(100);
+    expect(option.series.map((s: Any) => s.name)).toEqual([
+      'Porta a porta',
+      'Contenitori stradali',
+      'Centri di raccolta',
+      'Su chiamata',
+      'Altri sistemi',
+    ]);
+    expect(option.series.every((s: Any) => s.type === 'bar' && s.stack === 'share')).toBe(true);
+    expect(option.series[0].color).toBe(COLLECTION_SYSTEM_COLORS['porta-a-porta']);
+    expect(option.series[0].data).toEqual([42, 60]);
+    // A system the source does not have in a year has no segment: null, not 0.
+    expect(option.series[3].data).toEqual([null, 3]);
+    expect(option.legend.data).toEqual(option.series.map((s: Any) => s.name));
+    // Each year's shares add up to 100.
+    for (const index of [0, 1]) {
+      const sum = option.series.reduce((total: number, s: Any) => total + (s.data[index] ?? 0), 0);
+      expect(sum).toBe(100);
+    }
+  });
+
+  it('labels wide segments in Italian, and the tooltip gives each share with its tonnes', () => {
+    const option = collectionSystemsBarOption(systems) as Any;
+    const label = option.series[0].label.formatter;
+    expect(label({ value: 42 })).toBe('42%');
+    expect(label({ value: 3 })).toBe('');
+    expect(label({ value: null })).toBe('');
+    expect(option.tooltip.formatter([{ dataIndex: 1 }])).toBe(
+      [
+        '2022: 1.200,0\u00a0t di raccolta differenziata',
+        'Porta a porta: 60,0% (720,0\u00a0t)',
+        'Contenitori stradali: 20,0% (240,0\u00a0t)',
+        'Centri di raccolta: 15,0% (180,0\u00a0t)',
+        'Su chiamata: 3,0% (36,0\u00a0t)',
+        'Altri sistemi: 2,0% (24,0\u00a0t)',
+      ].join('<br/>'),
+    );
+  });
+
+  it('leaves room under the bars for every line of the legend, more on a phone', () => {
+    const names = [
+      'Porta a porta',
+      'Contenitori stradali',
+      'Centri di raccolta',
+      'Assimilati avviati a recupero dal produttore',
+      'Su chiamata',
+      'Ecomobile',
+      'Altri sistemi',
+    ];
+    expect(collectionSystemsLegendLines(names, 2000)).toBe(1);
+    expect(collectionSystemsLegendLines(names, 500)).toBe(3);
+    expect(collectionSystemsLegendLines(names, 290)).toBeGreaterThanOrEqual(4);
+    expect(collectionSystemsLegendLines([], 500)).toBe(0);
+    const years = [2015, 2016, 2022].map((year) => ({
+      year,
+      tonnes: 100,
+      items: names.map((name, i) => ({ id: `s${i}`, name, tonnes: 100 / 7, share: 100 / 7 })),
+    }));
+    const option = collectionSystemsBarOption(years) as Any;
+    expect(option.grid.bottom).toBe(3 * 22 + 8);
+    expect(option.media[0].option.grid.bottom).toBe(collectionSystemsLegendLines(names, 290) * 22 + 8);
+    // The chart is tall enough for the bars and the phone's legend.
+    expect(collectionSystemsChartHeight(years)).toBeGreaterThanOrEqual(
+      3 * 40 + option.media[0].option.grid.bottom,
+    );
+    // Drawn at the page's width, no legend name overlaps a bar or the axis labels.
+    const height = collectionSystemsChartHeight(years);
+    const { texts, bars } = draw(option, 500, height);
+    const lowestBar = Math.max(...bars.map((b) => b.bottom));
+    const legend = texts.filter((t) => names.some((n) => n.startsWith(t.text.replace('…', ''))));
+    expect(legend.length).toBeGreaterThanOrEqual(names.length);
+    for (const t of legend) expect(t.y, t.text).toBeGreaterThan(lowestBar + 12);
+  });
+
+  it('gives a system without a colour of its own one of the palette', () => {
+    const option = collectionSystemsBarOption([
+      { year: 2022, tonnes: 10, items: [{ id: 'nuovo', name: 'Nuovo sistema', tonnes: 10, share: 100 }] },
+    ]) as Any;
+    expect(option.series[0].color).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('draws the bars and the legend', () => {
+    const { texts, bars } = draw(collectionSystemsBarOption(systems), 600, 220);
+    const names = texts.map((t) => t.text);
+    for (const name of ['2015', '2022', 'Porta a porta', 'Altri sistemi', '60%'])
+      expect(names).toContain(name);
+    expect(bars.filter((b) => b.fill === COLLECTION_SYSTEM_COLORS['porta-a-porta'])).toHaveLength(2);
   });
 });

@@ -30,7 +30,11 @@ export interface CountShare {
 export interface TrendPoint {
   year: number;
   value: number;
-  method: 'tonnes' | 'weighted_mean';
+  /**
+   * tonnes: sorted / produced; estimate: an area's % estimated from comuni of which some give only their
+   * % (hollow marker); reported: a comune's % as its source gives it, without tonnes (a normal point).
+   */
+  method: 'tonnes' | 'estimate' | 'reported';
   /** The source of the year's figure (e.g. 'ARPAE', 'ISPRA'): a change of source is marked on the chart. */
   source?: string | null;
 }
@@ -288,11 +292,17 @@ export function fractionsPieOption(items: readonly FractionShare[]): EChartsCore
   };
 }
 
-/** Every year from the first to the last point, each with its point or null (a year without data). */
-export function trendYears(points: readonly TrendPoint[]): { year: number; point: TrendPoint | null }[] {
-  if (points.length === 0) return [];
+/**
+ * Every year from the first to the last point, each with its point or null (a year without data). With
+ * `span` (e.g. the area's available years) the axis reaches from the earliest to the latest year of both.
+ */
+export function trendYears(
+  points: readonly TrendPoint[],
+  span: readonly number[] = [],
+): { year: number; point: TrendPoint | null }[] {
+  const years = [...points.map((p) => p.year), ...span];
+  if (years.length === 0) return [];
   const byYear = new Map(points.map((p) => [p.year, p]));
-  const years = points.map((p) => p.year);
   const first = Math.min(...years);
   const last = Math.max(...years);
   return Array.from({ length: last - first + 1 }, (_, i) => ({
@@ -301,43 +311,129 @@ export function trendYears(points: readonly TrendPoint[]): { year: number; point
   }));
 }
 
+/** The runs of years without a point between two years with one, as [last year before, first year after]. */
+export function trendGaps(years: readonly { year: number; point: TrendPoint | null }[]): [number, number][] {
+  const gaps: [number, number][] = [];
+  let before: number | null = null;
+  let inGap = false;
+  for (const { year, point } of years) {
+    if (point) {
+      if (inGap && before !== null) gaps.push([before, year]);
+      before = year;
+      inGap = false;
+    } else {
+      inGap = true;
+    }
+  }
+  return gaps;
+}
+
 /** Above this many years the values are written only where they do not overlap, and always on the last. */
 const TREND_ALL_LABELS = 8;
 
+/** Source changes this many years apart or closer have their labels on two lines. */
+const SOURCE_LABEL_YEARS = 4;
+/** The height of a line of the source labels, in px. */
+const SOURCE_LABEL_STEP = 16;
+
+/** The legend's name of the estimated years (hollow markers) of the trend. */
+export const TREND_ESTIMATE_NAME = 'stima';
+/** The name of the line of the % separately collected. */
+export const TREND_SERIES_NAME = '% raccolta differenziata';
+/** The label of the shaded stretch of years without data. */
+export const TREND_GAP_LABEL = 'nessun dato';
+const GAP_COLOR = 'rgba(74, 85, 81, 0.08)';
+
+export interface TrendOptions {
+  /** Years the axis must cover (the area's available years): the axis goes from the first to the last. */
+  span?: readonly number[];
+}
+
 /**
  * The % separately collected over the years, on an axis of consecutive years:
- * - a year without data is a gap in the line (never a zero, never bridged);
+ * - a year without data is a gap in the line (never a zero, never bridged), on a shaded band labelled
+ *   'nessun dato' between the years around it;
  * - the year labels and the value labels are thinned when they would overlap;
- * - years whose % is a population-weighted mean of the comuni (method 'weighted_mean', the tonnes being
- *   unknown) get a hollow marker;
+ * - estimated years (method 'estimate': an area's % where some comuni give only theirs, weighted by each
+ *   comune's production) get a hollow marker, with a legend 'stima'; 'reported' is a normal point;
  * - where the points carry their source, a change of source is a vertical line labelled with the new one.
  */
-export function rdTrendOption(points: readonly TrendPoint[]): EChartsCoreOption {
-  const years = trendYears(points);
-  const last = years[years.length - 1]?.point;
-  const many = points.length > TREND_ALL_LABELS;
+export function rdTrendOption(points: readonly TrendPoint[], { span }: TrendOptions = {}): EChartsCoreOption {
+  const years = trendYears(points, span);
+  const present = years.filter((y) => y.point);
+  const last = present[present.length - 1]?.point;
+  // Many years on the axis (with or without data): the labels would crowd it.
+  const many = years.length > TREND_ALL_LABELS;
+  const estimates = years.some((y) => y.point?.method === 'estimate');
   const sourceChanges: { xAxis: string; label: object; lineStyle: object }[] = [];
   let previous: TrendPoint | null = null;
+  // Changes a few years apart would write their labels over each other: the later one goes a line up.
+  let lastChange: { year: number; level: number } | null = null;
+  let levels = 0;
   for (const { point } of years) {
     if (!point) continue;
     if (previous?.source && point.source && point.source !== previous.source) {
+      const level: number =
+        lastChange && point.year - lastChange.year <= SOURCE_LABEL_YEARS ? 1 - lastChange.level : 0;
+      levels = Math.max(levels, level + 1);
+      lastChange = { year: point.year, level };
       sourceChanges.push({
         xAxis: String(point.year),
-        label: { formatter: `Fonte: ${point.source}`, position: 'end', color: MUTED_COLOR },
+        label: {
+          formatter: `Fonte: ${point.source}`,
+          position: 'end',
+          color: MUTED_COLOR,
+          distance: 5 + level * SOURCE_LABEL_STEP,
+        },
         lineStyle: { color: MUTED_COLOR, type: 'dotted', width: 1.5 },
       });
     }
     previous = point;
   }
+  const gaps = trendGaps(years);
+  const estimateOf = new Map(years.map((y) => [String(y.year), y.point?.method === 'estimate']));
   return {
     ...base,
-    grid: { left: 8, right: 24, top: sourceChanges.length ? 32 : 24, bottom: 8, containLabel: true },
+    grid: {
+      left: 8,
+      right: 24,
+      top: levels ? 32 + (levels - 1) * SOURCE_LABEL_STEP : 24,
+      bottom: estimates ? 36 : 8,
+      containLabel: true,
+    },
     tooltip: {
       trigger: 'axis',
       confine: true,
       valueFormatter: (v: number | null | undefined) =>
         typeof v === 'number' ? formatPercent(v) : 'dato non disponibile',
+      // With estimates the tooltip says which years are one (and leaves out the legend's own series).
+      ...(estimates
+        ? {
+            formatter: (params: { axisValue?: string; seriesIndex?: number; value?: unknown }[]) => {
+              const list = Array.isArray(params) ? params : [params];
+              const main = list.find((p) => p.seriesIndex === 0) ?? list[0];
+              const year = String(main?.axisValue ?? '');
+              const value = typeof main?.value === 'number' ? main.value : null;
+              const text = value === null ? 'dato non disponibile' : formatPercent(value);
+              return `${year}<br/>${TREND_SERIES_NAME}: ${text}${estimateOf.get(year) && value !== null ? ` (${TREND_ESTIMATE_NAME})` : ''}`;
+            },
+          }
+        : {}),
     },
+    ...(estimates
+      ? {
+          legend: {
+            bottom: 0,
+            left: 0,
+            selectedMode: false,
+            textStyle: { color: TEXT_COLOR },
+            data: [
+              { name: TREND_SERIES_NAME, icon: 'circle' },
+              { name: TREND_ESTIMATE_NAME, icon: 'emptyCircle' },
+            ],
+          },
+        }
+      : {}),
     xAxis: {
       type: 'category',
       data: years.map((y) => String(y.year)),
@@ -354,7 +450,7 @@ export function rdTrendOption(points: readonly TrendPoint[]): EChartsCoreOption 
     series: [
       {
         type: 'line',
-        name: '% raccolta differenziata',
+        name: TREND_SERIES_NAME,
         color: PRIMARY_COLOR,
         symbolSize: 9,
         lineStyle: { width: 3 },
@@ -370,7 +466,7 @@ export function rdTrendOption(points: readonly TrendPoint[]): EChartsCoreOption 
           point
             ? {
                 value: point.value,
-                symbol: point.method === 'weighted_mean' ? 'emptyCircle' : 'circle',
+                symbol: point.method === 'estimate' ? 'emptyCircle' : 'circle',
                 // Many years: the last value is always written, the others where there is room.
                 ...(many && point === last ? { label: { show: true } } : {}),
               }
@@ -383,13 +479,41 @@ export function rdTrendOption(points: readonly TrendPoint[]): EChartsCoreOption 
           lineStyle: { color: MUTED_COLOR, type: 'dashed' },
           data: [{ yAxis: 65 }, ...sourceChanges],
         },
+        ...(gaps.length
+          ? {
+              markArea: {
+                silent: true,
+                itemStyle: { color: GAP_COLOR },
+                label: { show: true, position: 'insideTop', color: MUTED_COLOR, formatter: TREND_GAP_LABEL },
+                data: gaps.map(([from, to]) => [{ xAxis: String(from) }, { xAxis: String(to) }]),
+              },
+            }
+          : {}),
       },
+      // The legend's hollow marker: the estimated years again, without a line.
+      ...(estimates
+        ? [
+            {
+              type: 'line',
+              name: TREND_ESTIMATE_NAME,
+              color: PRIMARY_COLOR,
+              symbol: 'emptyCircle',
+              symbolSize: 9,
+              silent: true,
+              lineStyle: { width: 0, opacity: 0 },
+              label: { show: false },
+              data: years.map(({ point }) => (point?.method === 'estimate' ? point.value : null)),
+            },
+          ]
+        : []),
     ],
     media: [
       {
         // A phone: the values only where they fit, the last always.
         query: { maxWidth: NARROW_CHART_WIDTH },
-        option: { series: [{ label: { show: points.length <= 4 }, symbolSize: 7, lineStyle: { width: 2 } }] },
+        option: {
+          series: [{ label: { show: present.length <= 4 }, symbolSize: 7, lineStyle: { width: 2 } }],
+        },
       },
     ],
   };
@@ -492,4 +616,166 @@ export function actionCountsBarOption(
     colors: PRIMARY_COLOR,
     format: (v) => formatNumber(v),
   });
+}
+
+/** One year of the shares of the separately collected tonnes by collection system (ARPAE Emilia-Romagna). */
+export interface CollectionSystemYear {
+  year: number;
+  tonnes: number;
+  items: readonly { id: string; name: string; tonnes: number; share: number }[];
+}
+
+/**
+ * The colour of each collection system (data/reference/collection-systems.csv); others get the palette.
+ * All dark enough for the white labels of the segments (contrast 4.5:1 or more).
+ */
+export const COLLECTION_SYSTEM_COLORS: Readonly<Record<string, string>> = {
+  'porta-a-porta': '#0b6b3a',
+  stradale: '#1f5f99',
+  'centro-di-raccolta': '#a34f0b',
+  'su-chiamata': '#6a1b9a',
+  ecomobile: '#00695c',
+  assimilati: '#6d4c41',
+  altro: '#5b6561',
+};
+const SYSTEM_PALETTE = ['#9b1c31', '#3f6e16', '#a0155f', '#4a2f80', '#155e2b'];
+
+/** Labels inside a segment narrower than this share (%) would not fit: the tooltip and table have them. */
+const SEGMENT_LABEL_MIN = 7;
+/** A legend name longer than this (px) ends in '…' (the tooltip and the table keep it whole). */
+const SYSTEM_LEGEND_TEXT = 150;
+const SYSTEM_LEGEND_GAP = 12;
+const SYSTEM_LEGEND_LINE = 22;
+/** The widths the collection-systems chart lays out its legend for: a panel of the page, a phone. */
+const SYSTEM_CHART_WIDE = 500;
+const SYSTEM_CHART_NARROW = 290;
+
+/** The systems of the years, in order of first appearance, 'Altri sistemi' last. */
+function collectionSystemsOf(years: readonly CollectionSystemYear[]): { id: string; name: string }[] {
+  const systems: { id: string; name: string }[] = [];
+  for (const y of years)
+    for (const item of y.items)
+      if (!systems.some((s) => s.id === item.id)) systems.push({ id: item.id, name: item.name });
+  return systems.sort((a, b) => Number(a.id === 'altro') - Number(b.id === 'altro'));
+}
+
+/**
+ * The lines the legend of the systems takes in a chart `width` px wide (ECharts wraps a plain legend):
+ * each item is its icon (25 px), 5 px, its name (at most SYSTEM_LEGEND_TEXT) and the gap.
+ */
+export function collectionSystemsLegendLines(names: readonly string[], width: number): number {
+  let lines = names.length ? 1 : 0;
+  let used = 0;
+  for (const name of names) {
+    const item = 30 + Math.min(SYSTEM_LEGEND_TEXT, estimateTextWidth(name)) + SYSTEM_LEGEND_GAP;
+    if (used > 0 && used + item > width) {
+      lines += 1;
+      used = 0;
+    }
+    used += item;
+  }
+  return lines;
+}
+
+/** The height (px) the collection-systems chart needs: its bars and its legend on a phone. */
+export function collectionSystemsChartHeight(years: readonly CollectionSystemYear[]): number {
+  const names = collectionSystemsOf(years).map((s) => s.name);
+  const legend = collectionSystemsLegendLines(names, SYSTEM_CHART_NARROW) * SYSTEM_LEGEND_LINE;
+  return Math.max(180, years.length * 48 + 40 + legend);
+}
+
+/**
+ * The shares of the separately collected tonnes by collection system: one horizontal bar per year, the
+ * oldest on top, stacked to 100%, each system in its colour (legend below). A system the source does not
+ * have in a year (e.g. 'Su chiamata' in 2015, lumped into 'Altri sistemi') has no segment that year.
+ */
+export function collectionSystemsBarOption(years: readonly CollectionSystemYear[]): EChartsCoreOption {
+  const systems = collectionSystemsOf(years);
+  // Room under the bars for the x axis and the legend, as many lines as it takes.
+  const bottomFor = (width: number) =>
+    collectionSystemsLegendLines(
+      systems.map((s) => s.name),
+      width,
+    ) *
+      SYSTEM_LEGEND_LINE +
+    8;
+  let spare = 0;
+  const colorOf = (id: string) =>
+    COLLECTION_SYSTEM_COLORS[id] ?? SYSTEM_PALETTE[spare++ % SYSTEM_PALETTE.length] ?? PRIMARY_COLOR;
+  const colors = new Map(systems.map((s) => [s.id, colorOf(s.id)]));
+  const categories = years.map((y) => String(y.year));
+  return {
+    ...base,
+    grid: { left: 8, right: 16, top: 8, bottom: bottomFor(SYSTEM_CHART_WIDE), containLabel: true },
+    legend: {
+      bottom: 0,
+      left: 0,
+      selectedMode: false,
+      itemGap: SYSTEM_LEGEND_GAP,
+      textStyle: {
+        color: TEXT_COLOR,
+        fontSize: LABEL_FONT_SIZE,
+        width: SYSTEM_LEGEND_TEXT,
+        overflow: 'truncate',
+        ellipsis: '…',
+      },
+      tooltip: { show: true },
+      data: systems.map((s) => s.name),
+    },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      axisPointer: { type: 'shadow' },
+      formatter: (params: { dataIndex: number }[]) => {
+        const list = Array.isArray(params) ? params : [params];
+        const year = years[list[0]?.dataIndex ?? 0];
+        if (!year) return '';
+        return [
+          `${year.year}: ${formatTonnes(year.tonnes)} di raccolta differenziata`,
+          ...year.items.map((i) => `${i.name}: ${formatPercent(i.share)} (${formatTonnes(i.tonnes)})`),
+        ].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: 100,
+      axisLabel: { color: MUTED_COLOR, formatter: (v: number) => `${formatNumber(v)}%` },
+      splitLine: { lineStyle: { color: '#e3e8e5' } },
+    },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: categories,
+      axisLabel: { color: TEXT_COLOR, fontSize: LABEL_FONT_SIZE },
+      axisTick: { show: false },
+    },
+    series: systems.map((system) => ({
+      type: 'bar',
+      name: system.name,
+      stack: 'share',
+      barMaxWidth: 36,
+      color: colors.get(system.id),
+      itemStyle: { borderColor: '#ffffff', borderWidth: 0.5 },
+      label: {
+        show: true,
+        position: 'inside',
+        color: '#ffffff',
+        fontSize: LABEL_FONT_SIZE,
+        formatter: (p: { value: number | null }) =>
+          typeof p.value === 'number' && p.value >= SEGMENT_LABEL_MIN ? formatPercent(p.value, 0) : '',
+      },
+      data: years.map((y) => y.items.find((i) => i.id === system.id)?.share ?? null),
+    })),
+    media: [
+      {
+        // A phone: no labels on the segments (the table has them), thinner bars.
+        query: { maxWidth: NARROW_CHART_WIDTH },
+        option: {
+          grid: { bottom: bottomFor(SYSTEM_CHART_NARROW) },
+          series: systems.map(() => ({ label: { show: false }, barMaxWidth: 24 })),
+        },
+      },
+    ],
+  };
 }

@@ -143,7 +143,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err instanceof NoDataError) throw new ApiError(404, { detail: err.message });
       throw err;
     }
-    const compared = picture.compared ? stats.compareYear : null;
+    const compared = picture.comparedYear;
     const heading = {
       title: STATISTIC_TITLES[kind],
       // A total without its comparison says why on its card (figureCardOption), as the page's card does.

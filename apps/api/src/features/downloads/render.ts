@@ -99,7 +99,8 @@ const BODY_BOTTOM = IMAGE_HEIGHT - 70;
 function figurePicture(stat: Statistic, year: number, compareYear: number | null) {
   if (stat.value === null) throw new NoDataError(stat.missingReason ?? 'Nessun dato rilevato.');
   return {
-    compared: compareYear !== null && stat.compareValue !== null,
+    // The year the card compares with: the statistic's own (the latest earlier year that has it).
+    comparedYear: stat.compareValue === null ? null : (stat.compareYear ?? compareYear),
     option: figureCardOption(stat, year, compareYear, {
       width: IMAGE_WIDTH,
       top: BODY_TOP,
@@ -119,8 +120,8 @@ const baseOf = (section: { comuniTotal?: number | null }, text: (comuniTotal: nu
 export interface StatisticPicture {
   option: echarts.EChartsCoreOption;
   demo: boolean;
-  /** A total compared with the comparison year (said under the title and in the file name). */
-  compared: boolean;
+  /** The year a total is compared with (said under the title and in the file name), or null. */
+  comparedYear: number | null;
 }
 
 /**
@@ -141,7 +142,7 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
     if (x.items.length === 0) throw new NoDataError(x.missingReason ?? 'Nessun dato rilevato.');
     return x.items;
   };
-  const chart = (option: echarts.EChartsCoreOption, demo: boolean) => ({ option, demo, compared: false });
+  const chart = (option: echarts.EChartsCoreOption, demo: boolean) => ({ option, demo, comparedYear: null });
   const city = isCityStats(s);
   if (city ? AREA_ONLY_STATISTICS.includes(kind) : CITY_ONLY_STATISTICS.includes(kind)) {
     throw new Error(`${kind} is not drawn at this level`); // the query schema refuses it first (400)

@@ -185,7 +185,8 @@ async function figures(
     year,
     compareYear,
     availableYears: available,
-    population: cur.population,
+    // The inhabitants of the comuni with tonnes: only a population of the whole area when they cover it.
+    population: hasTonnes ? cur.population : null,
     comuniCount: cur.comuniCount,
     coverage: {
       comuniWithData: cur.comuniCount,

@@ -114,7 +114,7 @@ export function AreaPicker(props: AreaPickerProps) {
             <option value="">{t.picker.allComuni}</option>
             {cities.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
+                {c.dissolved ? t.picker.dissolvedComune(c.name) : c.name}
               </option>
             ))}
           </select>

@@ -19,3 +19,11 @@ describe('comune search: matches the suggestions leave out', () => {
     );
   });
 });
+
+describe('comune search: comuni that no longer exist', () => {
+  it('are marked with the years of their data', () => {
+    expect(m.dissolved(2010, 2016)).toBe('non più esistente · dati 2010–2016');
+    expect(m.dissolved(2012, 2012)).toBe('non più esistente · dati 2012');
+    expect(m.dissolved(null, null)).toBe('non più esistente');
+  });
+});

@@ -11,6 +11,16 @@ export const comuneSearchMessages = {
   /** Read by screen readers when the suggestions are a part of the matches. */
   someResults: (shown: number, total: number) =>
     `${new Intl.NumberFormat('it-IT').format(total)} comuni trovati, ne sono mostrati ${shown}: scrivi qualche lettera in più.`,
+  /** The marker of a comune that no longer exists (merged since), with the years of its data. */
+  dissolved: (firstYear: number | null, lastYear: number | null) => {
+    const years =
+      firstYear === null || lastYear === null
+        ? ''
+        : firstYear === lastYear
+          ? ` · dati ${firstYear}`
+          : ` · dati ${firstYear}–${lastYear}`;
+    return `non più esistente${years}`;
+  },
 } as const;
 
 /** How many matches the suggestions leave out (the API's count against the page it gave). */

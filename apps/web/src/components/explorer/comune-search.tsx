@@ -192,6 +192,12 @@ export function ComuneCombobox({
                 onClick={() => choose(city)}
               >
                 {comuneLabel(city)}
+                {city.dissolved && (
+                  <span className={local.dissolved}>
+                    <span className={styles.srOnly}>, </span>
+                    {more.dissolved(city.firstYear, city.lastYear)}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -67,7 +67,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
         <div className={styles.mapColumn}>
           {data.cityNotOnMap && (
             <p className={styles.mapError} role="alert" data-testid="map-error">
-              {t.map.notFound}
+              {data.city?.dissolved ? t.map.notFoundDissolved : t.map.notFound}
             </p>
           )}
           {data.map ? (
@@ -125,8 +125,18 @@ export function Explorer({ data }: { data: ExplorerData }) {
                 )}
               </p>
             )}
+            {(('dissolved' in stats && stats.dissolved) || data.city?.dissolved) && (
+              <p className={styles.notice} data-testid="dissolved-notice">
+                {t.stats.dissolved(
+                  stats.availableYears.length ? Math.min(...stats.availableYears) : null,
+                  stats.availableYears.length ? Math.max(...stats.availableYears) : null,
+                )}
+              </p>
+            )}
             {'aggregationName' in stats && stats.aggregationName && (
-              <p className={styles.notice}>{t.stats.aggregation(stats.aggregationName)}</p>
+              <p className={styles.notice} data-testid="aggregation-notice">
+                {t.stats.aggregation(stats.aggregationName)}
+              </p>
             )}
             {!data.signedIn && <DownloadInvite href={loginHref} />}
             <StatCards stats={stats} download={download} />

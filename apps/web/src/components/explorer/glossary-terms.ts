@@ -92,10 +92,10 @@ export const BASE_TERMS: GlossaryTerm[] = [
   },
   {
     id: 'media-pesata',
-    term: 'Media pesata dei comuni',
-    aliases: ['media ponderata', 'weighted mean'],
+    term: 'Media pesata dei comuni (stima)',
+    aliases: ['stima', 'media ponderata', 'weighted mean'],
     definition: [
-      "Per gli anni in cui di molti comuni è nota solo la percentuale di raccolta differenziata e non le tonnellate, la % di un'area è la media delle percentuali dei comuni pesata sulla loro popolazione. Il grafico dell'andamento segna questi anni con un cerchio vuoto.",
+      "Per gli anni in cui di alcuni comuni è nota solo la percentuale di raccolta differenziata e non le tonnellate, la % di un'area è una stima: la media delle percentuali dei comuni pesata sulla loro produzione di rifiuti. La scheda della percentuale porta l'etichetta «stima»; il grafico dell'andamento segna questi anni con un cerchio vuoto.",
     ],
     seeAlso: ['percentuale-rd'],
   },
@@ -104,6 +104,7 @@ export const BASE_TERMS: GlossaryTerm[] = [
     term: 'Anno di confronto',
     definition: [
       "L'anno con cui si confrontano i dati dell'anno scelto: le schede mostrano il valore di allora e la variazione, in verde se migliora (più raccolta differenziata, meno rifiuti prodotti) e in rosso se peggiora. Le variazioni di una percentuale sono in punti percentuali.",
+      "Se l'anno di confronto non ha il dato di una scheda, la scheda si confronta con l'ultimo anno precedente che lo ha, e ne scrive l'anno.",
     ],
   },
   {

@@ -25,6 +25,8 @@ export const explorerMessages = {
     allRegions: 'Tutta Italia',
     allProvinces: 'Tutta la regione',
     allComuni: 'Tutta la provincia',
+    /** A comune merged since into another, in the list of the province's comuni. */
+    dissolvedComune: (name: string) => `${name} (non più esistente)`,
     submit: 'Mostra',
     updating: 'Caricamento dei dati del territorio scelto…',
   },
@@ -57,6 +59,8 @@ export const explorerMessages = {
     legendTitle: '% raccolta differenziata',
     selected: 'comune scelto',
     notFound: 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.',
+    notFoundDissolved:
+      'Il comune non è sulla mappa, che mostra i confini dei comuni di oggi: puoi vedere le sue statistiche sotto.',
     unavailable: 'La mappa non è disponibile in questo momento.',
     noData: 'n.d.',
   },
@@ -66,7 +70,16 @@ export const explorerMessages = {
       `I dati coprono ${withData} comuni su ${total}: le somme riguardano solo i comuni con dati.`,
     population: (value: string) => `Popolazione: ${value} abitanti`,
     comuni: (value: string) => `Comuni: ${value}`,
-    aggregation: (name: string) => `Il comune comunica i dati insieme ad altri: ${name}.`,
+    aggregation: (name: string) =>
+      `Il comune comunica i dati insieme ad altri: ${name}. I dati sono riportati in forma congiunta per tutta l’aggregazione e qui sono ripartiti tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
+    dissolved: (first: number | null, last: number | null) =>
+      `Comune non più esistente: è stato fuso in un altro comune. ${
+        first === null || last === null
+          ? 'Restano i dati degli anni in cui esisteva.'
+          : first === last
+            ? `Dati disponibili per il ${first}.`
+            : `Dati disponibili dal ${first} al ${last}.`
+      }`,
     cards: {
       totalWasteProduced: 'Rifiuti urbani prodotti',
       totalWasteSorted: 'Raccolta differenziata',
@@ -79,13 +92,19 @@ export const explorerMessages = {
       'Costo totale annuo della gestione dei rifiuti urbani: media dei comuni che lo comunicano, pesata sul numero di abitanti.',
     costNoteCity: 'Costo totale annuo della gestione dei rifiuti urbani, diviso per gli abitanti.',
     compared: (year: number, value: string) => `Nel ${year}: ${value}`,
+    /** The comparison year lacks the statistic: compared with the latest earlier year that has it. */
+    comparedEarlier: (compareYear: number) =>
+      `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
     compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
     noCompareYear: 'Nessun anno di confronto disponibile.',
-    unchanged: "Non variato rispetto all'anno di confronto",
+    unchanged: (year: number) => `Non variato rispetto al ${year}`,
     better: 'in miglioramento',
     worse: 'in peggioramento',
-    changePct: (text: string) => `(${text}% rispetto al confronto)`,
+    changePct: (text: string, year: number) => `(${text}% rispetto al ${year})`,
     notAvailable: 'Dato non disponibile.',
+    estimate: 'stima',
+    estimateNote:
+      'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti; alcuni comuni riportano solo la percentuale.',
   },
   charts: {
     title: 'Grafici',
@@ -93,16 +112,23 @@ export const explorerMessages = {
     fractionsCaption: (name: string, year: number) => `Tonnellate raccolte per frazione: ${name}, ${year}`,
     trend: 'La percentuale di raccolta differenziata negli anni',
     trendCaption: (name: string) => `Percentuale di raccolta differenziata per anno: ${name}`,
-    trendNote: (years: string) =>
-      `Per ${years} la percentuale è la media dei comuni pesata sulla popolazione (le tonnellate non sono note); il cerchio vuoto segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
+    trendNote: (years: string, count: number) =>
+      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} la percentuale è una stima: alcuni comuni riportano solo la propria percentuale, e le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Il cerchio vuoto («stima») segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
     trendNoteTonnes: "La linea tratteggiata è l'obiettivo del 65% (D.Lgs. 152/2006).",
+    /** Years between the first and the last with data that no source of the portal covers. */
+    missingYears: (years: string, count: number) =>
+      count === 1
+        ? `Anno ${years}: nessuna fonte pubblica disponibile nel portale per questo anno.`
+        : `Anni ${years}: nessuna fonte pubblica disponibile nel portale per questi anni.`,
+    /** A table's value cell of a year without data. */
+    notAvailable: 'Dato non disponibile',
     perCapita: 'I rifiuti per abitante negli anni',
     perCapitaCaption: (name: string) =>
       `Chilogrammi per abitante prodotti e raccolti in modo differenziato: ${name}`,
     perCapitaProduced: 'Rifiuti urbani prodotti',
     perCapitaSorted: 'Raccolta differenziata',
-    perCapitaNote: (years: string) =>
-      `Solo gli anni in cui la fonte riporta le tonnellate (${years}); per gli altri riporta solo la percentuale.`,
+    perCapitaNote: (years: string, count: number) =>
+      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} le fonti non danno i chilogrammi per abitante (riportano solo la percentuale, o le tonnellate senza gli abitanti): il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
     modes: 'Le modalità di raccolta',
     modesCaption: (name: string) => `Modalità di raccolta: quota dei comuni che le adottano, ${name}`,
     cityModes: 'Le modalità di raccolta del comune',
@@ -111,6 +137,20 @@ export const explorerMessages = {
     actionsCaption: (name: string) => `Categorie di azioni di prevenzione: quota dei comuni, ${name}`,
     cityActions: 'Le azioni di prevenzione del comune',
     cityActionsCaption: (name: string) => `Azioni di prevenzione per categoria: ${name}`,
+    systems: 'Sistemi di raccolta (quota della raccolta differenziata)',
+    systemsCaption: (name: string) =>
+      `Quota della raccolta differenziata per sistema di raccolta, per anno: ${name}`,
+    systemsSource: (source: string) => `Fonte: ${source}.`,
+    systemsBase: (parts: string) => `Quote delle tonnellate raccolte in modo differenziato: ${parts}.`,
+    systemsBaseYear: (year: number, tonnes: string, comuni: string | null) =>
+      comuni === null ? `${year}: ${tonnes}` : `${year}: ${tonnes} di ${comuni}`,
+    comuniCount: (n: string, one: boolean) => (one ? `${n} comune` : `${n} comuni`),
+    composting: 'La prevenzione: il compostaggio domestico',
+    compostingCaption: (name: string) => `Rifiuti organici trattati con il compostaggio domestico: ${name}`,
+    compostingIntro:
+      'Il compostaggio domestico è un’azione di prevenzione: i rifiuti organici trattati in casa non entrano nella raccolta.',
+    compostingFigure: (year: number, kg: string, perCapita: string | null) =>
+      `Nel ${year}: ${kg} compostati in casa${perCapita ? `, ${perCapita} per abitante` : ''}.`,
     sets: 'Le combinazioni di frazioni più comuni',
     setsCaption: (name: string) => `Combinazioni di frazioni raccolte: quota dei comuni, ${name}`,
     noData: 'Nessun dato rilevato.',
@@ -134,9 +174,13 @@ export const explorerMessages = {
       producedKg: 'Prodotti (kg per abitante)',
       sortedKg: 'Differenziata (kg per abitante)',
       cost: 'Costo del servizio (€ per abitante)',
+      system: 'Sistema',
+      sharePct: 'Quota %',
+      compostingKg: 'Chilogrammi',
     },
     methodTonnes: 'dalle tonnellate',
-    methodWeighted: 'media pesata dei comuni',
+    methodEstimate: 'stima: percentuali dei comuni pesate sulla produzione',
+    methodReported: 'percentuale riportata dalla fonte',
     /** An area-year whose comuni come from several sources, none of them for more than half. */
     sourceMixed: 'più fonti',
   },

@@ -35,3 +35,27 @@ describe('perCapitaTrendOption', () => {
     expect(marks.some((d: Any) => d.yAxis !== undefined)).toBe(false);
   });
 });
+
+describe('perCapitaTrendOption over the available years', () => {
+  it('covers every available year; years without kg are gaps on one band «nessun dato»', () => {
+    const tonnes = (year: number) => ({
+      year,
+      producedKgPerCapita: 500 + year - 2010,
+      sortedKgPerCapita: 200,
+      costPerCapita: null,
+    });
+    const span = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024];
+    const option = perCapitaTrendOption(
+      [...[2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017].map(tonnes), tonnes(2024)],
+      names,
+      span,
+    ) as Any;
+    expect(option.xAxis.data).toEqual(Array.from({ length: 15 }, (_, i) => String(2010 + i)));
+    const values = option.series[0].data.map((d: Any) => d?.value ?? null);
+    // 2018–2021 without a source and 2022–2023 with only the % are gaps, never zeros.
+    expect(values.slice(8, 14)).toEqual([null, null, null, null, null, null]);
+    expect(values[14]).toBe(514);
+    expect(option.series[0].markArea.data).toEqual([[{ xAxis: '2017' }, { xAxis: '2024' }]]);
+    expect(option.series[1].markArea).toBeUndefined();
+  });
+});

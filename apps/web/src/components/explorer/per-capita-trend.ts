@@ -19,6 +19,7 @@ export function perCapitaYears(points: readonly PerCapitaPoint[]) {
 interface LineSeries {
   label?: object;
   markLine?: { data?: { yAxis?: number }[] };
+  markArea?: object;
   [key: string]: unknown;
 }
 interface TrendOption {
@@ -35,16 +36,20 @@ const kg = (value: number) => formatValue(value, 'kg/ab');
 /**
  * Kg produced and kg separately collected per inhabitant over the years: two lines on the trend chart of
  * the % (rdTrendOption: the same axis of consecutive years, gaps, thinned labels and source changes),
- * with a kg axis instead of 0–100% and without the 65% target, which is about the %.
+ * with a kg axis instead of 0–100% and without the 65% target, which is about the %. With `span` (the
+ * area's available years) the axis covers every year from the first to the last: the years without kg
+ * (no source, or only the %) are gaps on the shaded band 'nessun dato'.
  */
 export function perCapitaTrendOption(
   points: readonly PerCapitaPoint[],
   names: { produced: string; sorted: string },
+  span: readonly number[] = [],
 ): EChartsCoreOption {
   const years = perCapitaYears(points);
   const lineOf = (pick: (p: PerCapitaPoint) => number) =>
     rdTrendOption(
       years.map((p) => ({ year: p.year, value: pick(p), method: 'tonnes' as const })),
+      { span },
     ) as TrendOption;
   const produced = lineOf((p) => p.producedKgPerCapita!);
   const sorted = lineOf((p) => p.sortedKgPerCapita!);
@@ -61,6 +66,8 @@ export function perCapitaTrendOption(
         markers && markLine
           ? { ...markLine, data: (markLine.data ?? []).filter((d) => d.yAxis === undefined) }
           : undefined,
+      // The band of the years without data, once.
+      markArea: markers ? first?.markArea : undefined,
     };
   };
   return {

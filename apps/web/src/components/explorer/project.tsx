@@ -60,6 +60,11 @@ export function Project() {
                 <td>Dati pubblici ISPRA, con citazione della fonte</td>
               </tr>
               <tr>
+                <th scope="row">Rifiuti urbani e raccolta differenziata di tutti i comuni, 2010–2017</th>
+                <td>ISPRA, Catasto rifiuti (dati comunali), ripubblicati da onData</td>
+                <td>CC BY-SA 4.0, con citazione di ISPRA</td>
+              </tr>
+              <tr>
                 <th scope="row">Sicilia, comune per comune e frazione per frazione, 2010–2024</th>
                 <td>ISPRA, tramite OpenDataSicilia</td>
                 <td>CC BY 4.0</td>
@@ -68,6 +73,19 @@ export function Project() {
                 <th scope="row">Emilia-Romagna, comune per comune, 2010–2016</th>
                 <td>ARPAE Emilia-Romagna, open data</td>
                 <td>Open data ARPAE</td>
+              </tr>
+              <tr>
+                <th scope="row">
+                  Emilia-Romagna, raccolta per sistema di raccolta (2015, 2016, 2022) e compostaggio domestico
+                  (2022)
+                </th>
+                <td>ARPAE Emilia-Romagna, open data</td>
+                <td>Open data ARPAE, con citazione della fonte</td>
+              </tr>
+              <tr>
+                <th scope="row">Campania, comune per comune, con il compostaggio domestico, 2022</th>
+                <td>Regione Campania, open data</td>
+                <td>Open data regionali, con citazione della fonte</td>
               </tr>
               <tr>
                 <th scope="row">Confini di regioni, province e comuni (2023)</th>
@@ -88,10 +106,14 @@ export function Project() {
           </table>
         </div>
         <p>
-          Nessuna fonte pubblica descrive comune per comune le modalità di raccolta, le azioni di prevenzione
-          o quanto raccolgono gli ecocompattatori: il portale le mostra con <strong>dati dimostrativi</strong>
-          , generati in modo riproducibile e sempre segnalati con l’etichetta «Dati dimostrativi». Anche i
-          gestori degli ecocompattatori, le date di installazione e le quantità raccolte sono dimostrativi.
+          Per l’Emilia-Romagna ARPAE pubblica, comune per comune, le tonnellate raccolte con ciascun sistema
+          di raccolta (porta a porta, contenitori stradali, centri di raccolta…): il portale ne mostra le
+          quote reali, con la fonte. Per il compostaggio domestico mostra i dati reali dove una fonte li
+          riporta. Per il resto nessuna fonte pubblica descrive comune per comune le modalità di raccolta, le
+          azioni di prevenzione o quanto raccolgono gli ecocompattatori: il portale le mostra con{' '}
+          <strong>dati dimostrativi</strong>, generati in modo riproducibile e sempre segnalati con
+          l’etichetta «Dati dimostrativi». Anche i gestori degli ecocompattatori, le date di installazione e
+          le quantità raccolte sono dimostrativi.
         </p>
       </section>
 
@@ -104,10 +126,17 @@ export function Project() {
           percentuale: i comuni grandi pesano quanto i loro rifiuti.
         </p>
         <p>
-          Per gli anni in cui di molti comuni è nota solo la percentuale e non le tonnellate (nei dati attuali
-          il 2022 e il 2023), la percentuale di un’area è la{' '}
-          <strong>media delle percentuali dei comuni pesata sulla popolazione</strong>. Il grafico
-          dell’andamento segna questi anni con un cerchio vuoto e una nota.
+          Per gli anni in cui di alcuni comuni è nota solo la percentuale e non le tonnellate, la percentuale
+          di un’area è una <strong>stima</strong>: la{' '}
+          <strong>media delle percentuali dei comuni pesata sulla loro produzione di rifiuti</strong>. La
+          scheda della percentuale lo segnala con l’etichetta «stima»; il grafico dell’andamento segna questi
+          anni con un cerchio vuoto e una nota.
+        </p>
+        <h3>Anni senza dati</h3>
+        <p>
+          Per gli anni fra il primo e l’ultimo con dati di cui nessuna fonte pubblica disponibile nel portale
+          ha i dati (per gran parte d’Italia il 2018–2021), i grafici dell’andamento lasciano lo spazio vuoto,
+          senza unire i punti né mostrare zeri, e le tabelle scrivono «Dato non disponibile».
         </p>
         <h3>Valori per abitante</h3>
         <p>
@@ -129,12 +158,21 @@ export function Project() {
           migliora (più raccolta differenziata, meno rifiuti prodotti), in rosso quando peggiora; «Non variato
           rispetto all’anno di confronto» quando i valori coincidono alla precisione mostrata. La variazione è
           la differenza dei due valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto
-          torni a chi legge. Le variazioni di una percentuale sono in punti percentuali.
+          torni a chi legge. Le variazioni di una percentuale sono in punti percentuali. Quando l’anno di
+          confronto non ha il dato di una scheda (ad esempio le tonnellate di un anno di cui è nota solo la
+          percentuale), la scheda si confronta con l’ultimo anno precedente che lo ha e lo dichiara («Nel 2017
+          (ultimo anno con il dato)»).
         </p>
         <h3>Comuni aggregati</h3>
         <p>
           Alcuni comuni comunicano i dati insieme, come un’unica aggregazione: i totali sono divisi fra i
           comuni in proporzione alla popolazione, e la pagina del comune indica l’aggregazione.
+        </p>
+        <h3>Comuni non più esistenti</h3>
+        <p>
+          I comuni fusi in un altro comune dopo il 2010 conservano i dati degli anni in cui esistevano: la
+          ricerca li mostra con l’indicazione «non più esistente» e gli anni dei dati, e la loro pagina lo
+          dice.
         </p>
         <h3>Classi della mappa</h3>
         <p>

@@ -1,5 +1,5 @@
 import type { AreaStats, Statistic } from '@portal/contract';
-import { formatChange, formatSigned, formatValue } from '@portal/charts';
+import { formatChange, formatSigned, formatValue, statisticCompareYear } from '@portal/charts';
 import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
@@ -16,19 +16,36 @@ const CARDS = [
 /** Statistics the export can draw (StatisticKind of the contract). */
 const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
 
+/**
+ * The card's comparison: with the statistic's own compareYear (the page's comparison year, or the latest
+ * earlier year that has the statistic, named as such); 'non disponibile' only when no earlier year has it.
+ */
 function Comparison({ statistic, compareYear }: { statistic: Statistic; compareYear: number | null }) {
   if (statistic.value === null) return null;
-  if (compareYear === null) return <p className={styles.cardCompare}>{t.stats.noCompareYear}</p>;
-  if (statistic.compareValue === null)
-    return <p className={styles.cardCompare}>{t.stats.compareMissing(compareYear)}</p>;
-  const compared = t.stats.compared(compareYear, formatValue(statistic.compareValue, statistic.unit));
+  const against = statisticCompareYear(statistic, compareYear);
+  if (typeof against === 'string' || statistic.compareValue === null) {
+    return (
+      <p className={styles.cardCompare}>
+        {compareYear === null ? t.stats.noCompareYear : t.stats.compareMissing(compareYear)}
+      </p>
+    );
+  }
+  const compared = t.stats.compared(against.year, formatValue(statistic.compareValue, statistic.unit));
+  // Compared with an earlier year than the comparison year: the card says why.
+  const earlier =
+    against.earlier && compareYear !== null ? (
+      <p className={styles.cardNote} data-testid="compared-earlier">
+        {t.stats.comparedEarlier(compareYear)}
+      </p>
+    ) : null;
   if (statistic.trend === 'unchanged' || statistic.outcome === 'unchanged') {
     return (
       <>
         <p className={styles.cardCompare}>{compared}</p>
         <p className={styles.unchanged} data-outcome="unchanged">
-          {t.stats.unchanged}
+          {t.stats.unchanged(against.year)}
         </p>
+        {earlier}
       </>
     );
   }
@@ -47,9 +64,10 @@ function Comparison({ statistic, compareYear }: { statistic: Statistic; compareY
         {statistic.change !== null && formatChange(statistic.change, statistic.unit)}
         {statistic.changePct !== null &&
           statistic.unit !== '%' &&
-          ` ${t.stats.changePct(formatSigned(statistic.changePct, 1))}`}
+          ` ${t.stats.changePct(formatSigned(statistic.changePct, 1), against.year)}`}
         {outcome && <span className={styles.srOnly}>, {t.stats[outcome]}</span>}
       </p>
+      {earlier}
     </>
   );
 }
@@ -66,9 +84,19 @@ export function StatCards({ stats, download }: { stats: AreaStats; download: Dow
             {statistic.value === null ? (
               <p className={styles.missing}>{statistic.missingReason ?? t.stats.notAvailable}</p>
             ) : (
-              <p className={styles.cardValue}>{formatValue(statistic.value, statistic.unit)}</p>
+              <p className={styles.cardValue}>
+                {formatValue(statistic.value, statistic.unit)}
+                {statistic.estimate && (
+                  <span className={styles.estimate} data-testid="estimate">
+                    {t.stats.estimate}
+                  </span>
+                )}
+              </p>
             )}
             <Comparison statistic={statistic} compareYear={stats.compareYear} />
+            {statistic.value !== null && statistic.estimate && (
+              <p className={styles.cardNote}>{t.stats.estimateNote}</p>
+            )}
             {key === 'serviceCostPerCapita' && statistic.value !== null && (
               <p className={styles.cardNote}>
                 {stats.area.level === 'city' ? t.stats.costNoteCity : t.stats.costNote}

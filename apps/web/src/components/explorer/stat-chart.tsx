@@ -2,10 +2,13 @@
 
 import {
   actionCountsBarOption,
+  collectionSystemsBarOption,
+  collectionSystemsChartHeight,
   countShareBarOption,
   fractionSetsBarOption,
   fractionsBarOption,
   rdTrendOption,
+  type CollectionSystemYear,
   type CountShare,
   type FractionSet,
   type FractionShare,
@@ -17,14 +20,22 @@ import { perCapitaTrendOption, type PerCapitaPoint } from './per-capita-trend';
 
 export type StatChartSpec =
   | { kind: 'fractions'; items: FractionShare[]; totalSorted?: number | null }
-  | { kind: 'trend'; points: TrendPoint[] }
-  | { kind: 'perCapita'; points: PerCapitaPoint[]; names: { produced: string; sorted: string } }
+  | { kind: 'trend'; points: TrendPoint[]; span?: number[] }
+  | {
+      kind: 'perCapita';
+      points: PerCapitaPoint[];
+      names: { produced: string; sorted: string };
+      span?: number[];
+    }
+  | { kind: 'collectionSystems'; years: CollectionSystemYear[] }
   | { kind: 'shares'; items: CountShare[] }
   | { kind: 'sets'; sets: FractionSet[] }
   | { kind: 'actionCounts'; categories: { name: string; actions: unknown[] }[] };
 
 /** Bars get 34 px each, so long lists stay readable. */
 function heightOf(spec: StatChartSpec): number {
+  // One stacked bar per year, and room below for the legend of the systems (two or three lines).
+  if (spec.kind === 'collectionSystems') return collectionSystemsChartHeight(spec.years);
   const bars =
     spec.kind === 'fractions' || spec.kind === 'shares'
       ? spec.items.length
@@ -44,9 +55,11 @@ export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel:
       case 'fractions':
         return fractionsBarOption(spec.items, spec.totalSorted);
       case 'trend':
-        return rdTrendOption(spec.points);
+        return rdTrendOption(spec.points, { span: spec.span });
       case 'perCapita':
-        return perCapitaTrendOption(spec.points, spec.names);
+        return perCapitaTrendOption(spec.points, spec.names, spec.span);
+      case 'collectionSystems':
+        return collectionSystemsBarOption(spec.years);
       case 'shares':
         return countShareBarOption(spec.items);
       case 'sets':

@@ -13,6 +13,16 @@ import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import { perCapitaYears } from './per-capita-trend';
 import { StatChart } from './stat-chart';
+import {
+  collectionSystemsBaseText,
+  collectionSystemsRows,
+  estimateYearsText,
+  missingYearsText,
+  onlyPercentYearsText,
+  perCapitaTableRows,
+  trendTableRows,
+} from './trend-rows';
+import chartStyles from '../charts/charts.module.css';
 import styles from './explorer.module.css';
 
 const c = t.charts;
@@ -34,7 +44,15 @@ export function StatPanels({
     download ? <DownloadLinks target={download} statistic={statistic} title={title} /> : undefined;
 
   const fractions = stats.wasteFractionsSet;
-  const weightedYears = stats.rdTrend.filter((p) => p.method === 'weighted_mean').map((p) => String(p.year));
+  const estimateYears = estimateYearsText(stats.rdTrend);
+  // Years between the first and the last with data that no source covers: empty on the charts, said why.
+  const missingText = missingYearsText(stats.missingYears);
+  const missingNote = missingText ? (
+    <p className={styles.panelNote} data-testid="missing-years">
+      {missingText}
+    </p>
+  ) : null;
+  const span = stats.availableYears;
   const sets = stats.mostUsedWasteFractionsSet;
   // What the fractions leave of the separately collected total is a bar of its own, so they add up.
   const fractionRows = fractionsWithRemainder(fractions.items, stats.totalWasteSorted.value).map((f) => ({
@@ -45,7 +63,37 @@ export function StatPanels({
   const base = (kind: 'modes' | 'actions' | 'sets', total: number | undefined) =>
     total ? shareBaseText(kind, total, stats.year) : undefined;
 
-  const modesPanel = isCityStats(stats) ? (
+  const systems = stats.collectionSystems;
+  const modesPanel = systems ? (
+    <ChartOrTable
+      testId="panel-modes"
+      title={c.systems}
+      caption={c.systemsCaption(name)}
+      columns={[
+        { label: c.columns.year },
+        { label: c.columns.system },
+        { label: c.columns.tonnes, numeric: true },
+        { label: c.columns.sharePct, numeric: true },
+      ]}
+      rows={collectionSystemsRows(systems)}
+      chart={
+        <StatChart
+          spec={{ kind: 'collectionSystems', years: systems.years }}
+          ariaLabel={c.systemsCaption(name)}
+        />
+      }
+      empty={systems.years.length ? null : t.charts.noData}
+      note={
+        <>
+          <p className={styles.panelNote}>{collectionSystemsBaseText(systems, isCityStats(stats))}</p>
+          {systems.note && <p className={styles.panelNote}>{systems.note}</p>}
+          <p className={styles.panelNote} data-testid="systems-source">
+            {c.systemsSource(systems.source)}
+          </p>
+        </>
+      }
+    />
+  ) : isCityStats(stats) ? (
     <ChartOrTable
       testId="panel-modes"
       title={c.cityModes}
@@ -155,6 +203,7 @@ export function StatPanels({
   // Kg per inhabitant over the years: only where the source has the tonnes of two years or more (the cards
   // give the year shown).
   const tonnesYears = perCapitaYears(stats.perCapitaTrend);
+  const onlyPercent = onlyPercentYearsText(stats.rdTrend, stats.perCapitaTrend);
   const perCapitaPanel =
     tonnesYears.length >= 2 ? (
       <ChartOrTable
@@ -167,26 +216,27 @@ export function StatPanels({
           { label: c.columns.sortedKg, numeric: true },
           { label: c.columns.cost, numeric: true },
         ]}
-        rows={stats.perCapitaTrend.map((p) => [
-          String(p.year),
-          p.producedKgPerCapita === null ? '—' : formatNumber(p.producedKgPerCapita, 1),
-          p.sortedKgPerCapita === null ? '—' : formatNumber(p.sortedKgPerCapita, 1),
-          p.costPerCapita === null ? '—' : formatNumber(p.costPerCapita, 2),
-        ])}
+        rows={perCapitaTableRows(stats.perCapitaTrend, span)}
         chart={
           <StatChart
             spec={{
               kind: 'perCapita',
               points: stats.perCapitaTrend,
               names: { produced: c.perCapitaProduced, sorted: c.perCapitaSorted },
+              span,
             }}
             ariaLabel={c.perCapitaCaption(name)}
           />
         }
         note={
-          tonnesYears.length < stats.rdTrend.length
-            ? c.perCapitaNote(tonnesYears.map((p) => p.year).join(', '))
-            : undefined
+          onlyPercent || missingNote ? (
+            <>
+              {onlyPercent && (
+                <p className={styles.panelNote}>{c.perCapitaNote(onlyPercent.text, onlyPercent.count)}</p>
+              )}
+              {missingNote}
+            </>
+          ) : undefined
         }
       />
     ) : null;
@@ -229,19 +279,26 @@ export function StatPanels({
           { label: c.columns.method },
           { label: c.columns.source },
         ]}
-        rows={stats.rdTrend.map((p) => [
-          String(p.year),
-          formatPercent(p.value),
-          p.method === 'weighted_mean' ? c.methodWeighted : c.methodTonnes,
-          p.source ?? c.sourceMixed,
-        ])}
-        chart={<StatChart spec={{ kind: 'trend', points: stats.rdTrend }} ariaLabel={c.trendCaption(name)} />}
+        rows={trendTableRows(stats.rdTrend, span)}
+        chart={
+          <StatChart spec={{ kind: 'trend', points: stats.rdTrend, span }} ariaLabel={c.trendCaption(name)} />
+        }
         empty={stats.rdTrend.length ? null : t.charts.noData}
-        note={weightedYears.length ? c.trendNote(weightedYears.join(', ')) : c.trendNoteTonnes}
+        note={
+          <>
+            <p className={styles.panelNote}>
+              {estimateYears ? c.trendNote(estimateYears.text, estimateYears.count) : c.trendNoteTonnes}
+            </p>
+            {missingNote}
+          </>
+        }
       />
       {perCapitaPanel}
       {modesPanel}
       {actionsPanel}
+      {isCityStats(stats) && stats.homeComposting.length > 0 && (
+        <HomeComposting name={name} items={stats.homeComposting} panelClass={chartStyles.panel} />
+      )}
       {/* One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). */}
       {!isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
         <ChartOrTable
@@ -266,5 +323,76 @@ export function StatPanels({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Home composting, a prevention action with real figures (kg and kg per inhabitant, year, source): a
+ * panel of its own next to the comune's prevention actions, which are demo data and say so.
+ */
+function HomeComposting({
+  name,
+  items,
+  panelClass,
+}: {
+  name: string;
+  items: CityStats['homeComposting'];
+  panelClass: string | undefined;
+}) {
+  const latest = items[items.length - 1]!;
+  const kg = (value: number) => `${formatNumber(value)} kg`;
+  // Per inhabitant it is a fraction of a kg: two decimals.
+  const perCapita = (value: number | null) => (value === null ? null : `${formatNumber(value, 2)} kg`);
+  return (
+    <section
+      className={panelClass}
+      aria-labelledby="home-composting-title"
+      data-testid="panel-home-composting"
+    >
+      <h3 id="home-composting-title" className={chartStyles.panelTitle}>
+        {c.composting}
+      </h3>
+      <p className={styles.panelNote}>{c.compostingIntro}</p>
+      <p className={styles.figure}>
+        {c.compostingFigure(latest.year, kg(latest.kg), perCapita(latest.kgPerCapita))}
+      </p>
+      <div
+        className={chartStyles.tableScroll}
+        role="region"
+        aria-label={c.compostingCaption(name)}
+        tabIndex={0}
+      >
+        <table className={chartStyles.table}>
+          <caption>{c.compostingCaption(name)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{c.columns.year}</th>
+              <th scope="col" className={chartStyles.num}>
+                {c.columns.compostingKg}
+              </th>
+              <th scope="col" className={chartStyles.num}>
+                {c.columns.kgPerCapita}
+              </th>
+              <th scope="col">{c.columns.source}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={`${item.year}-${item.source}`}>
+                <th scope="row">{item.year}</th>
+                <td className={chartStyles.num}>{formatNumber(item.kg)}</td>
+                <td className={chartStyles.num}>
+                  {item.kgPerCapita === null ? '—' : formatNumber(item.kgPerCapita, 2)}
+                </td>
+                <td>{item.source}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.panelNote}>
+        {c.systemsSource([...new Set(items.map((i) => i.source))].join(', '))}
+      </p>
+    </section>
   );
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collectionSystemsBaseText,
+  collectionSystemsRows,
+  estimateYearsText,
+  missingYearsText,
+  onlyPercentYearsText,
+  perCapitaTableRows,
+  trendTableRows,
+} from './trend-rows';
+
+describe('the caption of the years without data', () => {
+  it('groups consecutive years into ranges and says why they are empty', () => {
+    expect(missingYearsText([2018, 2019, 2020, 2021])).toBe(
+      'Anni 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
+    );
+    expect(missingYearsText([2021, 2012, 2018, 2019, 2020])).toBe(
+      'Anni 2012 e 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
+    );
+    expect(missingYearsText([2019])).toBe(
+      'Anno 2019: nessuna fonte pubblica disponibile nel portale per questo anno.',
+    );
+    expect(missingYearsText([])).toBeNull();
+  });
+});
+
+describe('the table of the % over the years', () => {
+  const points = [
+    { year: 2016, value: 70.04, method: 'tonnes' as const, source: 'ISPRA' },
+    { year: 2017, value: 71.3, method: 'tonnes' as const, source: 'ISPRA' },
+    { year: 2022, value: 73.2, method: 'reported' as const, source: 'ISPRA' },
+    { year: 2023, value: 74.1, method: 'estimate' as const, source: null },
+  ];
+
+  it('lists every year from the first to the last, the missing ones as not available', () => {
+    const rows = trendTableRows(points, [2016, 2017, 2022, 2023]);
+    expect(rows.map((r) => r[0])).toEqual(['2016', '2017', '2018', '2019', '2020', '2021', '2022', '2023']);
+    expect(rows[0]).toEqual(['2016', '70,0%', 'dalle tonnellate', 'ISPRA']);
+    expect(rows[2]).toEqual(['2018', 'Dato non disponibile', '—', '—']);
+    expect(rows[5]![1]).toBe('Dato non disponibile');
+    expect(rows[6]).toEqual(['2022', '73,2%', 'percentuale riportata dalla fonte', 'ISPRA']);
+    expect(rows[7]).toEqual([
+      '2023',
+      '74,1%',
+      'stima: percentuali dei comuni pesate sulla produzione',
+      'più fonti',
+    ]);
+  });
+
+  it('names the estimated years', () => {
+    expect(estimateYearsText(points)).toEqual({ text: '2023', count: 1 });
+    expect(estimateYearsText(points.slice(0, 2))).toBeNull();
+  });
+});
+
+describe('the table of kg per inhabitant', () => {
+  const points = [
+    { year: 2016, producedKgPerCapita: 500.04, sortedKgPerCapita: 300, costPerCapita: null },
+    { year: 2017, producedKgPerCapita: 490, sortedKgPerCapita: 310, costPerCapita: 180.5 },
+    { year: 2022, producedKgPerCapita: 480, sortedKgPerCapita: 320, costPerCapita: 200 },
+  ];
+
+  it('lists the years without figures as not available, a lacking figure as a dash', () => {
+    const rows = perCapitaTableRows(points, [2016, 2017, 2022]);
+    expect(rows).toHaveLength(7);
+    expect(rows[0]).toEqual(['2016', '500,0', '300,0', '—']);
+    expect(rows[3]).toEqual(['2019', 'Dato non disponibile', 'Dato non disponibile', 'Dato non disponibile']);
+    expect(rows[6]).toEqual(['2022', '480,0', '320,0', '200,00']);
+  });
+
+  it('names the years with only the %', () => {
+    const trend = [2016, 2017, 2022, 2023, 2024].map((year) => ({
+      year,
+      value: 50,
+      method: 'tonnes' as const,
+    }));
+    expect(onlyPercentYearsText(trend, points)).toEqual({ text: '2023–2024', count: 2 });
+    expect(onlyPercentYearsText(trend.slice(0, 3), points)).toBeNull();
+  });
+});
+
+describe('the table of the collection systems', () => {
+  const systems = {
+    source: 'ARPAE Emilia-Romagna',
+    note: null,
+    years: [
+      {
+        year: 2015,
+        tonnes: 123456.78,
+        comuniCount: 1,
+        items: [{ id: 'porta-a-porta', name: 'Porta a porta', tonnes: 61728.39, share: 50 }],
+      },
+      {
+        year: 2022,
+        tonnes: 2000,
+        comuniCount: 331,
+        items: [
+          { id: 'porta-a-porta', name: 'Porta a porta', tonnes: 1500, share: 75 },
+          { id: 'stradale', name: 'Contenitori stradali', tonnes: 500, share: 25 },
+        ],
+      },
+    ],
+  };
+
+  it('has one row per year and system, in Italian number format', () => {
+    expect(collectionSystemsRows(systems)).toEqual([
+      ['2015', 'Porta a porta', '61.728,4\u00a0t', '50,0%'],
+      ['2022', 'Porta a porta', '1.500,0\u00a0t', '75,0%'],
+      ['2022', 'Contenitori stradali', '500,0\u00a0t', '25,0%'],
+    ]);
+  });
+
+  it('says what the shares are of', () => {
+    expect(collectionSystemsBaseText(systems, false)).toBe(
+      'Quote delle tonnellate raccolte in modo differenziato: 2015: 123.456,8\u00a0t di 1 comune; 2022: 2.000,0\u00a0t di 331 comuni.',
+    );
+    expect(collectionSystemsBaseText(systems, true)).toBe(
+      'Quote delle tonnellate raccolte in modo differenziato: 2015: 123.456,8\u00a0t; 2022: 2.000,0\u00a0t.',
+    );
+  });
+});

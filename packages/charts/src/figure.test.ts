@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { figureCardOption, figureComparisonLines, type FigureStatistic } from './figure';
+import {
+  figureCardOption,
+  figureComparisonLines,
+  noComparisonText,
+  statisticCompareYear,
+  type FigureStatistic,
+} from './figure';
 
 const produced: FigureStatistic = {
   value: 29034118.39,
@@ -95,14 +101,31 @@ describe('the figure card of a single value', () => {
     expect(figureComparisonLines({ ...produced, compareYear: 2023 }, 2023)[0]!.text).toBe(
       'Nel 2023: 29.224.981,7\u00a0t',
     );
-    // No value in the comparison year nor earlier: the card says so.
+    // No earlier year has the statistic at all: not the comparison year's fault, nothing «non disponibile».
     expect(
       figureComparisonLines({ ...produced, compareValue: null, change: null, compareYear: null }, 2023),
-    ).toEqual([{ text: 'Dato del 2023 non disponibile per il confronto.', color: '#4a5551' }]);
+    ).toEqual([{ text: 'Nessun anno precedente con questo dato nel portale.', color: '#4a5551' }]);
+    const none = { ...produced, compareValue: null, change: null, compareYear: null };
+    expect(statisticCompareYear(none, 2023)).toBe('noEarlier');
+    expect(statisticCompareYear(none, null)).toBe('none');
+    // A statistic that does not name its own compareYear: the comparison year lacks it.
+    expect(statisticCompareYear({ compareValue: null }, 2023)).toBe('missing');
+    expect(
+      texts(figureCardOption(none, 2024, 2023, box)).some((l) => l.text!.includes('non disponibile')),
+    ).toBe(false);
     // No comparison year on the page, but an earlier value all the same: it is compared.
     expect(figureComparisonLines({ ...produced, compareYear: 2017 }, null)[0]!.text).toBe(
       'Nel 2017: 29.224.981,7\u00a0t',
     );
+  });
+
+  it('words each reason for no comparison, «non disponibile» only for a lacking comparison year', () => {
+    expect(noComparisonText('noEarlier', 2023)).toBe('Nessun anno precedente con questo dato nel portale.');
+    expect(noComparisonText('missing', 2023)).toBe('Dato del 2023 non disponibile per il confronto.');
+    expect(noComparisonText('none', null)).toBe('Nessun anno di confronto disponibile.');
+    const messages = { compareMissing: (y: number) => `m${y}`, noEarlierYear: 'e', noCompareYear: 'n' };
+    expect(noComparisonText('noEarlier', 2023, messages)).toBe('e');
+    expect(noComparisonText('missing', 2023, messages)).toBe('m2023');
   });
 
   it('says when the value is an estimate', () => {

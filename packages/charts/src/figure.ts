@@ -26,14 +26,20 @@ export interface FigureStatistic {
   compareYear?: number | null;
   /** The value is an estimate (an area's % where some comuni give only their %). */
   estimate?: boolean;
+  /** The compared value is an estimate. */
+  compareEstimate?: boolean;
 }
 
 export const FIGURE_MESSAGES = {
   compared: (year: number, value: string) => `Nel ${year}: ${value}`,
+  /** After a compared value that is itself an estimate. */
+  estimated: '(stima)',
   /** The comparison year lacks the statistic: the value is of the latest earlier year that has it. */
   comparedEarlier: (compareYear: number) =>
     `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
   compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
+  /** The statistic has a value, but no earlier year of the portal has it: nothing to compare with. */
+  noEarlierYear: 'Nessun anno precedente con questo dato nel portale.',
   noCompareYear: 'Nessun anno di confronto disponibile.',
   unchanged: (year: number) => `Non variato rispetto al ${year}`,
   changePct: (text: string, year: number) => `(${text}% rispetto al ${year})`,
@@ -45,17 +51,39 @@ export const FIGURE_MESSAGES = {
 
 /**
  * The year a statistic is compared with, or why there is none: the statistic's own compareYear (the
- * comparison year, or the latest earlier year with the statistic); 'missing' when the page has a
- * comparison year but the statistic has no value there nor earlier; 'none' without a comparison year.
+ * comparison year, or the latest earlier year with the statistic); 'none' without a comparison year;
+ * 'noEarlier' when the page has a comparison year but no earlier year has the statistic at all
+ * (compareYear null: it is not the comparison year that lacks it); 'missing' when the comparison year
+ * lacks it and the statistic does not say its own compareYear.
  */
 export function statisticCompareYear(
   statistic: Pick<FigureStatistic, 'compareValue' | 'compareYear'>,
   compareYear: number | null,
-): { year: number; earlier: boolean } | 'missing' | 'none' {
+): { year: number; earlier: boolean } | 'missing' | 'noEarlier' | 'none' {
   const year = statistic.compareYear === undefined ? compareYear : statistic.compareYear;
   if (statistic.compareValue !== null && year !== null)
     return { year, earlier: compareYear !== null && year !== compareYear };
-  return compareYear === null ? 'none' : 'missing';
+  if (compareYear === null) return 'none';
+  return statistic.compareYear === null ? 'noEarlier' : 'missing';
+}
+
+/** The wording of the reasons for no comparison (the page's cards pass their own, the same). */
+export interface NoComparisonMessages {
+  compareMissing: (year: number) => string;
+  noEarlierYear: string;
+  noCompareYear: string;
+}
+
+/** Why a statistic with a value has no comparison, as the card says it (statisticCompareYear). */
+export function noComparisonText(
+  reason: 'missing' | 'noEarlier' | 'none',
+  compareYear: number | null,
+  messages: NoComparisonMessages = FIGURE_MESSAGES,
+): string {
+  if (reason === 'noEarlier') return messages.noEarlierYear;
+  return reason === 'missing' && compareYear !== null
+    ? messages.compareMissing(compareYear)
+    : messages.noCompareYear;
 }
 
 const BETTER_COLOR = PRIMARY_COLOR;
@@ -69,12 +97,13 @@ export function figureComparisonLines(
   if (statistic.value === null) return [];
   const against = statisticCompareYear(statistic, compareYear);
   if (typeof against === 'string' || statistic.compareValue === null) {
-    const text =
-      compareYear === null ? FIGURE_MESSAGES.noCompareYear : FIGURE_MESSAGES.compareMissing(compareYear);
-    return [{ text, color: MUTED_COLOR }];
+    const reason = typeof against === 'string' ? against : compareYear === null ? 'none' : 'missing';
+    return [{ text: noComparisonText(reason, compareYear), color: MUTED_COLOR }];
   }
   const compared = {
-    text: FIGURE_MESSAGES.compared(against.year, formatValue(statistic.compareValue, statistic.unit)),
+    text:
+      FIGURE_MESSAGES.compared(against.year, formatValue(statistic.compareValue, statistic.unit)) +
+      (statistic.compareEstimate ? ` ${FIGURE_MESSAGES.estimated}` : ''),
     color: TEXT_COLOR,
   };
   // Compared with an earlier year than the comparison year: the card says why.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatChange,
+  formatCompactNumber,
+  formatMillions,
   formatNumber,
   formatPercent,
   formatSigned,
@@ -29,6 +31,21 @@ describe('Italian number formatting', () => {
     expect(formatSigned(0, 1)).toBe('0,0');
     expect(formatChange(0.597, '%')).toBe('+0,6 punti percentuali');
     expect(formatChange(-1500, 't')).toMatch(/^[-−]1\.500,0\u00a0t$/);
+  });
+});
+
+describe('numbers in short, for the axes', () => {
+  it('writes millions as «Mln», with the decimals they need or those asked, smaller numbers whole', () => {
+    expect(formatMillions(30000000)).toBe('30\u00a0Mln');
+    expect(formatMillions(2500000)).toBe('2,5\u00a0Mln');
+    expect(formatMillions(250000)).toBe('0,25\u00a0Mln');
+    expect(formatMillions(29930425.7, 1)).toBe('29,9\u00a0Mln');
+    expect(formatMillions(30000000, 1)).toBe('30,0\u00a0Mln');
+    expect(formatCompactNumber(29930425.7)).toBe('29,93\u00a0Mln');
+    expect(formatCompactNumber(29930425.7, 1)).toBe('29,9\u00a0Mln');
+    expect(formatCompactNumber(500000)).toBe('500.000');
+    expect(formatCompactNumber(1234.5)).toBe('1.235');
+    expect(formatCompactNumber(0)).toBe('0');
   });
 });
 

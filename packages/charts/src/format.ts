@@ -45,6 +45,30 @@ export function formatTonnes(value: number): string {
   return formatValue(value, 't');
 }
 
+const millionsFormat = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+
+/**
+ * A number in millions, 'Mln': with `digits` decimals, or as many as it needs up to two ('30 Mln',
+ * '2,5 Mln', '0,25 Mln').
+ */
+export function formatMillions(value: number, digits?: number): string {
+  const millions = value / 1e6;
+  const text = digits === undefined ? millionsFormat.format(millions) : formatNumber(millions, digits);
+  return `${text}\u00a0Mln`;
+}
+
+/**
+ * A number in short, for a chart's axis and labels: from a million in millions (formatMillions: '30 Mln',
+ * '29,9 Mln' with one digit), smaller numbers whole with their thousands ('500.000', '1.234').
+ */
+export function formatCompactNumber(value: number, digits?: number): string {
+  return Math.abs(value) >= 1e6 ? formatMillions(value, digits) : formatNumber(value);
+}
+
 /** A percentage: '67,7%'. */
 export function formatPercent(value: number, digits = 1): string {
   return `${formatNumber(value, digits)}%`;

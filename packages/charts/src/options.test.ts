@@ -19,6 +19,9 @@ import {
   REMAINDER_COLOR,
   shareBaseText,
   shortFractionSetLabel,
+  formatCompactTonnes,
+  TONNES_SERIES_NAMES,
+  tonnesTrendOption,
 } from './options';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -470,5 +473,138 @@ describe('the shares of the collection systems', () => {
     for (const name of ['2015', '2022', 'Porta a porta', 'Altri sistemi', '60%'])
       expect(names).toContain(name);
     expect(bars.filter((b) => b.fill === COLLECTION_SYSTEM_COLORS['porta-a-porta'])).toHaveLength(2);
+  });
+});
+
+describe('the tonnes produced and separately collected over the years', () => {
+  // Italy: the tonnes of 2010–2017 and 2024; 2018–2021 without a source, 2022–2023 with only the %.
+  const point = (year: number, producedT: number, sortedT: number) => ({ year, producedT, sortedT });
+  const italy = [
+    point(2010, 32439546.4, 11450627.2),
+    point(2011, 31386220.1, 11847939.6),
+    point(2012, 29993598, 11992354.9),
+    point(2013, 29564522.3, 12498968.3),
+    point(2014, 29651720.6, 13401416.3),
+    point(2015, 29524340.9, 14020864.8),
+    point(2016, 30112048, 15822726.7),
+    point(2017, 29583624.4, 16426043.3),
+    point(2024, 29930425.7, 20260572.8),
+  ];
+  const span = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024];
+  const values = (series: Any) => series.data.map((d: Any) => d?.value ?? null);
+
+  it('draws two lines over every year, the years without tonnes as gaps on one band «nessun dato»', () => {
+    const option = tonnesTrendOption(italy, { span }) as Any;
+    expect(option.xAxis.data).toEqual(Array.from({ length: 15 }, (_, i) => String(2010 + i)));
+    expect(option.series.map((s: Any) => s.name)).toEqual([
+      'Rifiuti urbani prodotti',
+      'Raccolta differenziata',
+    ]);
+    expect(option.series.map((s: Any) => s.name)).toEqual([
+      TONNES_SERIES_NAMES.produced,
+      TONNES_SERIES_NAMES.sorted,
+    ]);
+    const produced = values(option.series[0]);
+    const sorted = values(option.series[1]);
+    expect(produced[0]).toBe(32439546.4);
+    expect(sorted[0]).toBe(11450627.2);
+    expect(produced[14]).toBe(29930425.7);
+    expect(sorted[14]).toBe(20260572.8);
+    // 2018–2023: gaps of both lines, never zeros, never bridged.
+    expect(produced.slice(8, 14)).toEqual([null, null, null, null, null, null]);
+    expect(sorted.slice(8, 14)).toEqual([null, null, null, null, null, null]);
+    expect([...produced, ...sorted].filter((v: Any) => v === 0)).toEqual([]);
+    expect(option.series.every((s: Any) => s.connectNulls === false)).toBe(true);
+    // The band once, between the years around the gap.
+    expect(option.series[0].markArea.data).toEqual([[{ xAxis: '2017' }, { xAxis: '2024' }]]);
+    expect(option.series[0].markArea.label.formatter).toBe('nessun dato');
+    expect(option.series[1].markArea).toBeUndefined();
+    // Without a gap, no band; a span wider than the points widens the axis with empty years.
+    expect((tonnesTrendOption(italy.slice(0, 3)) as Any).series[0].markArea).toBeUndefined();
+    const wide = tonnesTrendOption(italy.slice(7), { span: [2017, 2022, 2023, 2024, 2025] }) as Any;
+    expect(wide.xAxis.data).toHaveLength(9);
+    expect(wide.series[0].data[8]).toBeNull();
+    // Other names for the lines.
+    const named = tonnesTrendOption(italy, { names: { produced: 'A', sorted: 'B' } }) as Any;
+    expect(named.series.map((s: Any) => s.name)).toEqual(['A', 'B']);
+  });
+
+  it('gives the tonnes in full in the tooltip, in short on the axis and the labels, the Italian way', () => {
+    const option = tonnesTrendOption(italy, { span }) as Any;
+    expect(option.tooltip.trigger).toBe('axis');
+    expect(option.tooltip.valueFormatter(29930425.7)).toBe('29.930.425,7\u00a0t');
+    expect(option.tooltip.valueFormatter(null)).toBe('dato non disponibile');
+    expect(option.tooltip.valueFormatter(undefined)).toBe('dato non disponibile');
+    expect(option.yAxis.min).toBe(0);
+    expect(option.yAxis.max).toBeUndefined();
+    expect(option.yAxis.name).toBe('t');
+    // Full points: a hollow one means an estimate on the % trend.
+    expect(option.series.map((s: Any) => s.symbol)).toEqual(['circle', 'circle']);
+    // An axis reaching millions: every step in millions.
+    const axis = option.yAxis.axisLabel.formatter;
+    expect([0, 500000, 2500000, 30000000].map(axis)).toEqual([
+      '0',
+      '0,5\u00a0Mln',
+      '2,5\u00a0Mln',
+      '30\u00a0Mln',
+    ]);
+    // A comune's tonnes: whole tonnes with their thousands.
+    const milano = tonnesTrendOption([point(2010, 710000, 240000), point(2024, 657667, 416501)]) as Any;
+    expect([0, 200000, 800000, 1000000].map(milano.yAxis.axisLabel.formatter)).toEqual([
+      '0',
+      '200.000',
+      '800.000',
+      '1.000.000',
+    ]);
+    expect(milano.series[0].label.formatter({ value: 657667 })).toBe('657.667\u00a0t');
+    expect(option.series[0].label.formatter({ value: 29930425.7 })).toBe('29,9\u00a0Mln\u00a0t');
+    expect(formatCompactTonnes(12345.6)).toBe('12.346\u00a0t');
+    // Many years: only the last values are written, ending at their point (inside the chart).
+    for (const series of option.series) {
+      expect(series.label.show).toBe(false);
+      expect(series.labelLayout).toEqual({ hideOverlap: true });
+      expect(series.data[14].label).toEqual({ show: true, align: 'right' });
+      expect(series.data.slice(0, 14).every((d: Any) => !d?.label)).toBe(true);
+    }
+    // Few years: every value.
+    expect((tonnesTrendOption(italy.slice(0, 3)) as Any).series[1].label.show).toBe(true);
+  });
+
+  it('draws both lines, the legend and the band, its texts inside the chart, also on a phone', () => {
+    for (const width of [600, 320]) {
+      const { texts } = draw(tonnesTrendOption(italy, { span }), width, 300);
+      const names = texts.map((t) => t.text);
+      for (const text of ['Rifiuti urbani prodotti', 'Raccolta differenziata', 'nessun dato', 't'])
+        expect(names, `${width} px`).toContain(text);
+      expect(names).toContain('29,9\u00a0Mln\u00a0t');
+      expect(names).toContain('20,3\u00a0Mln\u00a0t');
+      // Room above the highest line (32,4 Mln), for the label of the last year under «nessun dato».
+      expect(names).toContain('40\u00a0Mln');
+      const [band] = texts.filter((t) => t.text === 'nessun dato');
+      const last = texts.find((t) => t.text === '29,9\u00a0Mln\u00a0t')!;
+      expect(last.y - band!.y, `${width} px`).toBeGreaterThanOrEqual(16);
+      for (const t of texts) {
+        expect(t.x, `${t.text} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(t.x, `${t.text} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      // No two year labels overlap.
+      const years = texts.filter((t) => /^20\d\d$/.test(t.text)).sort((a, b) => a.x - b.x);
+      expect(years.length).toBeGreaterThan(1);
+      for (let i = 1; i < years.length; i++)
+        expect(years[i]!.x - years[i - 1]!.x, `${width} px`).toBeGreaterThanOrEqual(28);
+    }
+  });
+
+  it('on a phone writes only the last values, with thinner lines and more room for the legend', () => {
+    const option = tonnesTrendOption(italy, { span }) as Any;
+    const [phone] = option.media;
+    expect(phone.query).toEqual({ maxWidth: 480 });
+    expect(phone.option.series).toHaveLength(2);
+    expect(phone.option.series[0]).toEqual({
+      label: { show: false },
+      symbolSize: 7,
+      lineStyle: { width: 2 },
+    });
+    expect(phone.option.grid.top).toBeGreaterThan(option.grid.top);
   });
 });

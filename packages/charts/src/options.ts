@@ -4,7 +4,7 @@
  * The input types are structural subsets of @portal/contract's schemas.
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatNumber, formatPercent, formatTonnes } from './format';
+import { formatCompactNumber, formatMillions, formatNumber, formatPercent, formatTonnes } from './format';
 
 export const FONT_FAMILY =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -513,6 +513,135 @@ export function rdTrendOption(points: readonly TrendPoint[], { span }: TrendOpti
         query: { maxWidth: NARROW_CHART_WIDTH },
         option: {
           series: [{ label: { show: present.length <= 4 }, symbolSize: 7, lineStyle: { width: 2 } }],
+        },
+      },
+    ],
+  };
+}
+
+/** One year of an area's tonnes (TonnesPointSchema of the contract). */
+export interface TonnesPoint {
+  year: number;
+  producedT: number;
+  sortedT: number;
+}
+
+/** The names of the two lines of the tonnes, as the legend, the tooltip and the table say them. */
+export const TONNES_SERIES_NAMES = {
+  produced: 'Rifiuti urbani prodotti',
+  sorted: 'Raccolta differenziata',
+} as const;
+
+export interface TonnesTrendOptions extends TrendOptions {
+  names?: { produced: string; sorted: string };
+}
+
+/** The room above the highest line of the tonnes, as a share of it: for the label of the last year. */
+const TONNES_AXIS_ROOM = 0.2;
+
+/** Tonnes in short, for the labels of the points: '29,9 Mln t' (with one digit), '12.345 t'. */
+export function formatCompactTonnes(value: number, digits?: number): string {
+  return `${formatCompactNumber(value, digits)}\u00a0t`;
+}
+
+/**
+ * The tonnes of urban waste produced and separately collected over the years: two lines on the axis of
+ * consecutive years of the % trend (rdTrendOption), with `span` (the area's available years) covering
+ * every year from the first to the last. A year without tonnes (no source, or only the %) is a gap of
+ * both lines, never a zero, on the shaded band 'nessun dato'. The tooltip gives the tonnes in full
+ * ('29.930.425,7 t', as the cards), the axis and the labels in short ('30 Mln', '29,9 Mln t').
+ */
+export function tonnesTrendOption(
+  points: readonly TonnesPoint[],
+  { span, names = TONNES_SERIES_NAMES }: TonnesTrendOptions = {},
+): EChartsCoreOption {
+  const byYear = new Map(points.map((p) => [p.year, p]));
+  const years = trendYears(
+    points.map((p) => ({ year: p.year, value: p.producedT, method: 'tonnes' as const })),
+    span,
+  );
+  const present = years.filter((y) => y.point);
+  const lastYear = present[present.length - 1]?.year;
+  const many = years.length > TREND_ALL_LABELS;
+  const gaps = trendGaps(years);
+  const line = (name: string, color: string, pick: (p: TonnesPoint) => number, band: boolean) => ({
+    type: 'line',
+    name,
+    color,
+    // A full point: on the % trend a hollow one is an estimate, and the tonnes are never estimated.
+    symbol: 'circle',
+    symbolSize: 9,
+    lineStyle: { width: 3 },
+    connectNulls: false,
+    labelLayout: { hideOverlap: true },
+    label: {
+      show: !many,
+      position: 'top',
+      color: TEXT_COLOR,
+      formatter: (p: { value: number }) => formatCompactTonnes(p.value, 1),
+    },
+    data: years.map(({ year }) => {
+      const point = byYear.get(year);
+      if (!point) return null;
+      // The last value is always written, ending at its point so that it stays inside the chart.
+      return { value: pick(point), ...(year === lastYear ? { label: { show: true, align: 'right' } } : {}) };
+    }),
+    ...(band && gaps.length
+      ? {
+          markArea: {
+            silent: true,
+            itemStyle: { color: GAP_COLOR },
+            label: { show: true, position: 'insideTop', color: MUTED_COLOR, formatter: TREND_GAP_LABEL },
+            data: gaps.map(([from, to]) => [{ xAxis: String(from) }, { xAxis: String(to) }]),
+          },
+        }
+      : {}),
+  });
+  const narrowSeries = { label: { show: present.length <= 4 }, symbolSize: 7, lineStyle: { width: 2 } };
+  // An axis that reaches a million writes every step in millions ('0,5 Mln', '1 Mln', not '500.000');
+  // below, whole tonnes ('800.000').
+  const highest = Math.max(0, ...points.flatMap((p) => [p.producedT, p.sortedT]));
+  const millions = highest * (1 + TONNES_AXIS_ROOM) >= 1e6;
+  const axisLabel = (v: number) => (millions && v !== 0 ? formatMillions(v) : formatNumber(v));
+  return {
+    ...base,
+    grid: { left: 8, right: 24, top: 48, bottom: 8, containLabel: true },
+    legend: { top: 0, left: 0, textStyle: { color: TEXT_COLOR } },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      valueFormatter: (v: number | null | undefined) =>
+        typeof v === 'number' ? formatTonnes(v) : 'dato non disponibile',
+    },
+    xAxis: {
+      type: 'category',
+      data: years.map((y) => String(y.year)),
+      axisLabel: { color: MUTED_COLOR, hideOverlap: true },
+      axisTick: { alignWithLabel: true },
+    },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      // Room above the highest line: the value of the last year is written above its point, clear of the
+      // band's label 'nessun dato' at the top.
+      boundaryGap: [0, `${TONNES_AXIS_ROOM * 100}%`],
+      name: 't',
+      nameTextStyle: { color: MUTED_COLOR },
+      axisLabel: { color: MUTED_COLOR, formatter: axisLabel },
+      splitLine: { lineStyle: { color: '#e3e8e5' } },
+    },
+    series: [
+      line(names.produced, MUTED_COLOR, (p) => p.producedT, true),
+      line(names.sorted, PRIMARY_COLOR, (p) => p.sortedT, false),
+    ],
+    media: [
+      {
+        // A phone: the values only where they fit, the last always; the legend may take two lines.
+        query: { maxWidth: NARROW_CHART_WIDTH },
+        option: {
+          grid: { top: 64 },
+          legend: { itemGap: 8 },
+          series: [narrowSeries, narrowSeries],
         },
       },
     ],

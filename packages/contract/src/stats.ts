@@ -53,6 +53,7 @@ export const StatisticSchema = z.object({
       "true: the value is an estimate (an area's % in a year where some comuni give only their %: " +
         'their % weighted by their production, see data/SOURCES.md)',
     ),
+  compareEstimate: z.boolean().describe('true: compareValue is such an estimate'),
 });
 export type Statistic = z.infer<typeof StatisticSchema>;
 

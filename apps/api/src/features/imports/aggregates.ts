@@ -3,9 +3,11 @@ import { refreshExportLines } from './export-lines';
 
 /**
  * The comune rows the areas' totals are summed from. In the years ISPRA's national tables cover
- * (2010–2017) only their rows count: another source's row of a comune the tables do not list that year
- * is the same territory counted again (ARPAE gives a comune born from a later merger, e.g. Valsamoggia,
- * the sum of its predecessors, which the tables list one by one); it stays on that comune's page.
+ * (2010–2017) only the tables' rows count, so the areas' totals are ISPRA's published ones: another
+ * source's row of a comune-year the tables leave empty is either the same territory counted again (ARPAE
+ * gives Valsamoggia, born in 2014, the sum of its predecessors for 2010–2013, which the tables list one by
+ * one) or a figure ISPRA's national total did not include (Chiusa Sclafani and Contessa Entellina 2012,
+ * empty in the table, 1,933 t in the Sicilian file); either stays on its comune's page only.
  */
 export const COUNTED_STATS = `
   SELECT * FROM waste_stats
@@ -35,7 +37,9 @@ const AREAS = `
  *   ('estimate') the comuni's % weighted by their production: the year's tonnes where known, else those of
  *   the comune's nearest year with tonnes (2022–2023 give only the %: weighted by 2024's production);
  * - cost_per_capita: mean weighted by the year's population over the comuni that report it;
- * - a comune is dissolved when it has no data in the latest year any comune has (merged since).
+ * - a comune is dissolved when it is not in ISTAT's list of today (no cadastral code: created from a
+ *   collection file) and has no data in the latest year any comune has (merged since, or renumbered into
+ *   another region); a comune of today's list without recent data stays a comune of today.
  */
 export async function recomputeAggregates(q: Queryable): Promise<void> {
   await q.query(
@@ -48,10 +52,11 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
   );
   await q.query(
     `UPDATE cities c SET first_year = y.first_year, last_year = y.last_year,
-       dissolved = y.last_year < (SELECT max(year) FROM waste_stats)
+       dissolved = c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats)
      FROM (SELECT city_id, min(year) AS first_year, max(year) AS last_year FROM waste_stats GROUP BY city_id) y
      WHERE y.city_id = c.id AND (c.first_year IS DISTINCT FROM y.first_year
-       OR c.last_year IS DISTINCT FROM y.last_year OR c.dissolved IS DISTINCT FROM (y.last_year < (SELECT max(year) FROM waste_stats)))`,
+       OR c.last_year IS DISTINCT FROM y.last_year OR c.dissolved IS DISTINCT FROM
+         (c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats)))`,
   );
   await q.query('DELETE FROM area_fraction_stats');
   await q.query('DELETE FROM area_stats');

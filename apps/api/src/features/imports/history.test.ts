@@ -343,7 +343,8 @@ describe('Aggregations of comuni', () => {
     for (const r of group) {
       const row = (await wasteStats(code(r), 2010))!;
       expect(row.source, r.COMUNE).toBe('ispra-storico');
-      expect(row.aggregationName).toBe('Unione "Bassa Sabina"');
+      // Nothing was split: the figure is the comune's own, and says no aggregation.
+      expect(row.aggregationName).toBeNull();
       expect(row.producedT, r.COMUNE).toBeCloseTo(Number(r.RU), 6);
       expect(row.sortedT, r.COMUNE).toBeCloseTo(num(r.RD) ?? 0, 6);
     }
@@ -385,6 +386,50 @@ describe('Aggregations with a joint figure and some own figures, and comuni that
       firstYear: 2010,
       lastYear: 2017,
     });
+  });
+});
+
+describe('Audit fixes: no zero shares, successors apart, partial tonnes hidden, estimates marked', () => {
+  it('gives every member of a split aggregation a share above zero', async () => {
+    const zeros = await t.db.query<{ city_id: string; year: number }>(
+      `SELECT city_id, year FROM waste_stats
+        WHERE source = 'ispra-storico' AND aggregation_name IS NOT NULL AND produced_t = 0`,
+    );
+    expect(zeros).toEqual([]);
+    // Amblar (Trentino, merged into Amblar-Don in 2016) in 2011: a share of its aggregation.
+    const [amblar] = await t.db.query<{ produced_t: number }>(
+      "SELECT produced_t FROM waste_stats WHERE city_id = '022004' AND year = 2011",
+    );
+    expect(amblar!.produced_t).toBeGreaterThan(10);
+  });
+
+  it('keeps a merged comune apart from the same-name comune it merged into (Bellagio)', async () => {
+    const res = await json('/api/cities/city/?search=bellagio');
+    const byId = Object.fromEntries(res.results.map((c: { id: string }) => [c.id, c]));
+    expect(byId['013019']).toMatchObject({ dissolved: true, firstYear: 2010, lastYear: 2013 });
+    expect(byId['013250']).toMatchObject({ dissolved: false, firstYear: 2014 });
+  });
+
+  it('does not call a comune of today that lacks recent data dissolved (Pietrapertosa)', async () => {
+    const [c] = await t.db.query<{ dissolved: boolean; last_year: number }>(
+      "SELECT dissolved, last_year FROM cities WHERE id = '076061'",
+    );
+    expect(c).toEqual({ dissolved: false, last_year: 2017 });
+  });
+
+  it("hides an area's tonnes where some comuni give only their % (Napoli 2022), and marks an estimated comparison", async () => {
+    const napoli = await json('/api/stats/overall/?province=063&year=2022');
+    expect(napoli.totalWasteProduced.value).toBeNull();
+    expect(napoli.population).toBeNull();
+    expect(napoli.sortedPercentage.estimate).toBe(true);
+    // 2024 compares the % with 2023's estimate, and says so.
+    const italy = await json('/api/stats/overall/');
+    expect(italy.sortedPercentage).toMatchObject({
+      compareYear: 2023,
+      compareEstimate: true,
+      estimate: false,
+    });
+    expect(italy.totalWasteProduced.compareEstimate).toBe(false);
   });
 });
 

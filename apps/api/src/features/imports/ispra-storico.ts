@@ -78,7 +78,8 @@ export interface StoricoData {
 /** "AGLIE'" → "Agliè", "CANTU'" → "Cantù": the files write a final accented vowel as vowel + apostrophe. */
 export function accentedName(name: string): string {
   const grave: Record<string, string> = { A: 'À', E: 'È', I: 'Ì', O: 'Ò', U: 'Ù' };
-  return name.replace(/([AEIOU])'(?=$|[\s-/])/g, (_, v: string) => grave[v]!);
+  // Words of one or two letters are elisions, not accents: "BASTIDA DE' DOSSI", "CA' D'ANDREA".
+  return name.replace(/(?<=[A-Z]{2})([AEIOU])'(?=$|[\s-/])/g, (_, v: string) => grave[v]!);
 }
 
 /** Letters only, no accents, lower case: how a name of the files is matched with today's names. */
@@ -173,9 +174,14 @@ async function resolveComuni(q: Queryable, data: StoricoData): Promise<RowError[
   for (const c of cities) {
     for (const n of [c.name, ...c.name.split('/')]) byName.set(`${c.regionId}|${nameKey(n)}`, c.id);
   }
-  const matched = data.rows.map((r) =>
-    known.has(r.code) ? r.code : (byName.get(`${r.regionId}|${nameKey(r.name)}`) ?? null),
-  );
+  // By name only into another province: a renumbering (Sardinia, Torre de' Busi, Genoni). A comune of the
+  // same name in the same province under another code is the comune it merged into (Bellagio, merged with
+  // Civenna in 2014): the old comune is kept apart, as every other merged one.
+  const renumbered = (r: StoricoRow) => {
+    const id = byName.get(`${r.regionId}|${nameKey(r.name)}`);
+    return id !== undefined && id.slice(0, 3) !== r.provinceId ? id : null;
+  };
+  const matched = data.rows.map((r) => (known.has(r.code) ? r.code : renumbered(r)));
   // Old province → today's province of most of its comuni matched by name.
   const votes = new Map<string, Map<string, number>>();
   data.rows.forEach((r, i) => {
@@ -259,6 +265,8 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
     if (!list?.length) return 0;
     return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
   };
+  /** The rows that got a share of a joint figure: only they say "aggregation" (the others' figure is their own). */
+  const split = new Set<(typeof rows)[number]>();
   for (let group of groups.values()) {
     // ONE row carries the joint figure, split among it and the members without figures. Where every row
     // of an aggregation has figures (Lazio's "Unione Bassa Sabina"), each comune's figure is its own and
@@ -270,9 +278,13 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
     group = group.filter((r) => r === lead || r.role === 'member');
     const totals = { producedT: lead.producedT, sortedT: lead.sortedT, unsortedT: lead.unsortedT };
     const fractions = new Map(lead.fractions);
-    const weights = group.map((r) => populationOf(r.cityId, r.year));
+    // A member without any population (a comune merged long ago) weighs as the mean of those with one.
+    const known = group.map((r) => populationOf(r.cityId, r.year)).filter((p) => p > 0);
+    const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weights = group.map((r) => populationOf(r.cityId, r.year) || mean);
     const total = weights.reduce((a, b) => a + b, 0);
     group.forEach((r, i) => {
+      split.add(r);
       const share = total > 0 ? weights[i]! / total : 1 / group.length;
       const part = (t: number | null) => (t === null ? null : t * share);
       r.producedT = part(totals.producedT);
@@ -297,7 +309,7 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
           ? (r.sortedT / r.producedT) * 100
           : null,
       costPerCapita: null,
-      aggregationName: r.aggregationName,
+      aggregationName: split.has(r) ? r.aggregationName : null,
       city: { name: data.newCities.get(r.cityId)?.name ?? r.name, latitude: null, longitude: null },
     });
     for (const [fractionId, tonnes] of r.fractions)

@@ -23,12 +23,13 @@ export function buildStatistic(
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
   /** The year compareValue is from, and whether the value is an estimate. */
-  meta: { compareYear?: number | null; estimate?: boolean } = {},
+  meta: { compareYear?: number | null; estimate?: boolean; compareEstimate?: boolean } = {},
 ): Statistic {
   return {
     ...compared(value, compareValue, unit, goodDirection, missingReason),
     compareYear: compareValue === null ? null : (meta.compareYear ?? null),
     estimate: value !== null && (meta.estimate ?? false),
+    compareEstimate: compareValue !== null && (meta.compareEstimate ?? false),
   };
 }
 
@@ -38,7 +39,7 @@ function compared(
   unit: Unit,
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
-): Omit<Statistic, 'compareYear' | 'estimate'> {
+): Omit<Statistic, 'compareYear' | 'estimate' | 'compareEstimate'> {
   const p = PRECISION[unit];
   const v = value === null ? null : round(value, p + 2);
   const c = compareValue === null ? null : round(compareValue, p + 2);

@@ -14,7 +14,7 @@ export const COMPLETE_COVERAGE = 0.9;
  * Sicilian ISPRA file details (5% of comuni) do not; in Sicily all fifteen do.
  */
 export const FRACTION_COVERAGE = 0.5;
-/** Tonnes of an area-year are shown only when the comuni with tonnes are at least this share of those with data. */
+/** The map's kg per inhabitant of an area-year only when the comuni with tonnes are at least this share of those with data. */
 export const TONNES_COVERAGE = 0.9;
 
 export const REASONS = {
@@ -145,8 +145,9 @@ async function figures(
   const { year, compareYear } = chooseYears(available, query);
   const cur = years.find((r) => r.year === year)!;
   const cmp = compareYear === null ? null : (years.find((r) => r.year === compareYear) ?? null);
-  const tonnesKnown = (r: YearRow) =>
-    r.comuniWithTonnes > 0 && r.comuniWithTonnes >= TONNES_COVERAGE * r.comuniCount;
+  // An area's tonnes are its total only when no comune of it gives just a % that year (Napoli 2022: six
+  // comuni did not report to the region, the KPI list has their %): a partial sum is never shown or compared.
+  const tonnesKnown = (r: YearRow) => r.comuniWithTonnes > 0 && r.rdPctMethod === 'tonnes';
   const hasTonnes = tonnesKnown(cur);
   const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
   const tonnes = (pick: (r: YearRow) => number | null) => (r: YearRow) => (tonnesKnown(r) ? pick(r) : null);
@@ -160,13 +161,14 @@ async function figures(
     unit: Parameters<typeof buildStatistic>[2],
     good: 'up' | 'down' | null,
     reason: string | null,
-    estimate = false,
+    isEstimate: (r: YearRow) => boolean = () => false,
   ) => {
     const candidates = [...(cmp ? [cmp] : []), ...years.filter((r) => r.year < year).reverse()];
     const against = candidates.find((r) => pick(r) !== null) ?? null;
     return buildStatistic(value, against ? pick(against) : null, unit, good, reason, {
       compareYear: against?.year ?? null,
-      estimate,
+      estimate: isEstimate(cur),
+      compareEstimate: against !== null && isEstimate(against),
     });
   };
 
@@ -228,7 +230,7 @@ async function figures(
       '%',
       'up',
       REASONS.noData,
-      cur.rdPctMethod === 'estimate',
+      (r) => r.rdPctMethod === 'estimate',
     ),
     serviceCostPerCapita: stat(cur.costPerCapita, (r) => r.costPerCapita, '€/ab', null, REASONS.noCost),
     missingYears: missingYears(available),

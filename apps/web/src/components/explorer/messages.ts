@@ -71,9 +71,9 @@ export const explorerMessages = {
     population: (value: string) => `Popolazione: ${value} abitanti`,
     comuni: (value: string) => `Comuni: ${value}`,
     aggregation: (name: string) =>
-      `Il comune comunica i dati insieme ad altri: ${name}. I dati sono riportati in forma congiunta per tutta l’aggregazione e qui sono ripartiti tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
+      `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
     dissolved: (first: number | null, last: number | null) =>
-      `Comune non più esistente: è stato fuso in un altro comune. ${
+      `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. ${
         first === null || last === null
           ? 'Restano i dati degli anni in cui esisteva.'
           : first === last
@@ -92,10 +92,14 @@ export const explorerMessages = {
       'Costo totale annuo della gestione dei rifiuti urbani: media dei comuni che lo comunicano, pesata sul numero di abitanti.',
     costNoteCity: 'Costo totale annuo della gestione dei rifiuti urbani, diviso per gli abitanti.',
     compared: (year: number, value: string) => `Nel ${year}: ${value}`,
+    /** After a compared value that is an estimate (the % of a year where many comuni give only theirs). */
+    comparedEstimate: '(stima)',
     /** The comparison year lacks the statistic: compared with the latest earlier year that has it. */
     comparedEarlier: (compareYear: number) =>
       `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
     compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
+    /** The statistic has a value, but no earlier year of the portal has it at all. */
+    noEarlierYear: 'Nessun anno precedente con questo dato nel portale.',
     noCompareYear: 'Nessun anno di confronto disponibile.',
     unchanged: (year: number) => `Non variato rispetto al ${year}`,
     better: 'in miglioramento',
@@ -104,7 +108,7 @@ export const explorerMessages = {
     notAvailable: 'Dato non disponibile.',
     estimate: 'stima',
     estimateNote:
-      'Stima: percentuali dei comuni pesate sulla loro produzione di rifiuti; alcuni comuni riportano solo la percentuale.',
+      'Stima: per molti comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
   },
   charts: {
     title: 'Grafici',
@@ -113,7 +117,7 @@ export const explorerMessages = {
     trend: 'La percentuale di raccolta differenziata negli anni',
     trendCaption: (name: string) => `Percentuale di raccolta differenziata per anno: ${name}`,
     trendNote: (years: string, count: number) =>
-      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} la percentuale è una stima: alcuni comuni riportano solo la propria percentuale, e le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Il cerchio vuoto («stima») segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
+      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} la percentuale è una stima: per molti comuni la fonte riporta solo la percentuale, e le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Il cerchio vuoto («stima») segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
     trendNoteTonnes: "La linea tratteggiata è l'obiettivo del 65% (D.Lgs. 152/2006).",
     /** Years between the first and the last with data that no source of the portal covers. */
     missingYears: (years: string, count: number) =>
@@ -127,6 +131,21 @@ export const explorerMessages = {
       `Chilogrammi per abitante prodotti e raccolti in modo differenziato: ${name}`,
     perCapitaProduced: 'Rifiuti urbani prodotti',
     perCapitaSorted: 'Raccolta differenziata',
+    tonnes: 'Rifiuti prodotti e raccolta differenziata (tonnellate)',
+    tonnesProduced: 'Rifiuti urbani prodotti',
+    tonnesSorted: 'Raccolta differenziata',
+    tonnesCaption: (name: string) =>
+      `Tonnellate di rifiuti urbani prodotti e raccolti in modo differenziato, per anno: ${name}`,
+    /** Years with a % but without the tonnes of the whole area (or of the comune). */
+    tonnesNote: (years: string, count: number, city: boolean) =>
+      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} ${
+        city
+          ? 'la fonte riporta solo la percentuale del comune, senza le tonnellate'
+          : 'le fonti non danno le tonnellate di tutti i comuni (alcuni riportano solo la percentuale)'
+      }: il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
+    /** The sources of the tonnes, with their years when there are several. */
+    tonnesSource: (sources: string, several: boolean) => `${several ? 'Fonti' : 'Fonte'}: ${sources}.`,
+    tonnesSourceMixed: 'Fonti: più fonti ogni anno, nessuna per più della metà dei comuni.',
     perCapitaNote: (years: string, count: number) =>
       `Per ${count === 1 ? 'il' : 'gli anni'} ${years} le fonti non danno i chilogrammi per abitante (riportano solo la percentuale, o le tonnellate senza gli abitanti): il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
     modes: 'Le modalità di raccolta',
@@ -177,6 +196,8 @@ export const explorerMessages = {
       system: 'Sistema',
       sharePct: 'Quota %',
       compostingKg: 'Chilogrammi',
+      producedT: 'Rifiuti urbani prodotti (t)',
+      sortedT: 'Raccolta differenziata (t)',
     },
     methodTonnes: 'dalle tonnellate',
     methodEstimate: 'stima: percentuali dei comuni pesate sulla produzione',

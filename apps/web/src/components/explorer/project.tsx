@@ -134,31 +134,37 @@ export function Project() {
           percentuale: i comuni grandi pesano quanto i loro rifiuti.
         </p>
         <p>
-          Per gli anni in cui di alcuni comuni è nota solo la percentuale e non le tonnellate, la percentuale
+          Per gli anni in cui di molti comuni è nota solo la percentuale e non le tonnellate, la percentuale
           di un’area è una <strong>stima</strong>: la{' '}
           <strong>media delle percentuali dei comuni pesata sulla loro produzione di rifiuti</strong>. La
-          scheda della percentuale lo segnala con l’etichetta «stima»; il grafico dell’andamento segna questi
-          anni con un cerchio vuoto e una nota.
+          scheda della percentuale lo segnala con l’etichetta «stima» (anche quando è stimato il valore con
+          cui si confronta); il grafico dell’andamento segna questi anni con un cerchio vuoto e una nota. Le
+          tonnellate di un’area si mostrano solo negli anni in cui tutti i suoi comuni con dati le hanno.
         </p>
         <h3>Anni senza dati</h3>
         <p>
-          Per gli anni fra il primo e l’ultimo con dati di cui nessuna fonte pubblica disponibile nel portale
-          ha i dati (per gran parte d’Italia il 2018–2021), i grafici dell’andamento lasciano lo spazio vuoto,
-          senza unire i punti né mostrare zeri, e le tabelle scrivono «Dato non disponibile».
+          Per gli anni, fra il primo e l’ultimo disponibili, che nessuna fonte del portale copre (per gran
+          parte d’Italia il 2018–2021), i grafici dell’andamento lasciano lo spazio vuoto, senza unire i punti
+          né mostrare zeri, e le tabelle scrivono «Dato non disponibile».
         </p>
         <h3>Valori per abitante</h3>
         <p>
           <strong>kg per abitante = tonnellate × 1.000 ÷ abitanti</strong>, con la popolazione residente dello
-          stesso anno. Per un’area si sommano tonnellate e abitanti dei soli comuni di cui sono note le
-          tonnellate. Il <strong>costo del servizio per abitante</strong> è quello che la fonte riporta per
-          ogni comune; per un’area è la media dei comuni che lo comunicano, pesata sugli abitanti.
+          stesso anno. Per un’area si sommano tonnellate e abitanti dei comuni, solo quando ogni comune con le
+          tonnellate ha anche gli abitanti di quell’anno; le tabelle ISPRA del 2010–2017 non li riportano, e
+          per il 2011 si usa la popolazione del censimento ISTAT di province, regioni e Italia. Il{' '}
+          <strong>costo del servizio per abitante</strong> è quello che la fonte riporta per ogni comune; per
+          un’area è la media dei comuni che lo comunicano, pesata sugli abitanti.
         </p>
         <h3>Copertura</h3>
         <p>
           Le somme di un’area comprendono i comuni con dati in quell’anno. Quando le fonti coprono solo una
           parte dei comuni, la pagina lo dice («I dati coprono N comuni su M»). Un anno senza alcun dato per
           il territorio scelto non si può selezionare. Quando due fonti descrivono lo stesso comune nello
-          stesso anno prevale la più dettagliata (il formato comunale ISPRA, poi l’elenco ISPRA, poi ARPAE).
+          stesso anno prevale, nell’ordine: le tabelle nazionali ISPRA del 2010–2017 (così i totali nazionali
+          sono quelli pubblicati da ISPRA), il formato comunale ISPRA della Sicilia, i dati della Regione
+          Campania (con le tonnellate), l’elenco ISPRA 2022–2024, infine ARPAE; gli abitanti mancanti nella
+          fonte che prevale si prendono dall’altra. La pagina indica la fonte di ogni anno.
         </p>
         <h3>Confronto fra anni</h3>
         <p>
@@ -168,19 +174,22 @@ export function Project() {
           la differenza dei due valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto
           torni a chi legge. Le variazioni di una percentuale sono in punti percentuali. Quando l’anno di
           confronto non ha il dato di una scheda (ad esempio le tonnellate di un anno di cui è nota solo la
-          percentuale), la scheda si confronta con l’ultimo anno precedente che lo ha e lo dichiara («Nel 2017
-          (ultimo anno con il dato)»).
+          percentuale), la scheda si confronta con l’ultimo anno precedente che lo ha e lo dichiara («Nel
+          2017: …» e «Confronto con l’ultimo anno con il dato: il 2023 non lo riporta.»); se nessun anno
+          precedente ha il dato, lo dice («Nessun anno precedente con questo dato nel portale.»).
         </p>
         <h3>Comuni aggregati</h3>
         <p>
-          Alcuni comuni comunicano i dati insieme, come un’unica aggregazione: i totali sono divisi fra i
-          comuni in proporzione alla popolazione, e la pagina del comune indica l’aggregazione.
+          Alcuni comuni comunicano i dati insieme, come un’unica aggregazione: quando la fonte dà un unico
+          dato per tutti, lo si divide fra i comuni in proporzione alla popolazione e la pagina del comune
+          indica l’aggregazione; quando dà a ogni comune il proprio dato, non si divide nulla.
         </p>
         <h3>Comuni non più esistenti</h3>
         <p>
-          I comuni fusi in un altro comune dopo il 2010 conservano i dati degli anni in cui esistevano: la
-          ricerca li mostra con l’indicazione «non più esistente» e gli anni dei dati, e la loro pagina lo
-          dice.
+          I comuni fusi in un altro comune dopo il 2010, o passati a un’altra regione con un nuovo codice
+          (come Sappada), conservano i dati degli anni in cui esistevano, contati nei totali della provincia e
+          della regione di allora: la ricerca li mostra con l’indicazione «non più esistente» e gli anni dei
+          dati, e la loro pagina lo dice.
         </p>
         <h3>Classi della mappa</h3>
         <p>

@@ -1,5 +1,11 @@
 import type { AreaStats, Statistic } from '@portal/contract';
-import { formatChange, formatSigned, formatValue, statisticCompareYear } from '@portal/charts';
+import {
+  formatChange,
+  formatSigned,
+  formatValue,
+  noComparisonText,
+  statisticCompareYear,
+} from '@portal/charts';
 import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
@@ -18,19 +24,23 @@ const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 
 
 /**
  * The card's comparison: with the statistic's own compareYear (the page's comparison year, or the latest
- * earlier year that has the statistic, named as such); 'non disponibile' only when no earlier year has it.
+ * earlier year that has the statistic, named as such). When no earlier year has the statistic at all the
+ * card says so ('Nessun anno precedente…'): it is not the comparison year that lacks it.
  */
 function Comparison({ statistic, compareYear }: { statistic: Statistic; compareYear: number | null }) {
   if (statistic.value === null) return null;
   const against = statisticCompareYear(statistic, compareYear);
   if (typeof against === 'string' || statistic.compareValue === null) {
+    const reason = typeof against === 'string' ? against : 'missing';
     return (
-      <p className={styles.cardCompare}>
-        {compareYear === null ? t.stats.noCompareYear : t.stats.compareMissing(compareYear)}
+      <p className={styles.cardCompare} data-testid="no-comparison">
+        {noComparisonText(reason, compareYear, t.stats)}
       </p>
     );
   }
-  const compared = t.stats.compared(against.year, formatValue(statistic.compareValue, statistic.unit));
+  const compared =
+    t.stats.compared(against.year, formatValue(statistic.compareValue, statistic.unit)) +
+    (statistic.compareEstimate ? ` ${t.stats.comparedEstimate}` : '');
   // Compared with an earlier year than the comparison year: the card says why.
   const earlier =
     against.earlier && compareYear !== null ? (

@@ -8,10 +8,12 @@ import {
   fractionSetsBarOption,
   fractionsBarOption,
   rdTrendOption,
+  tonnesTrendOption,
   type CollectionSystemYear,
   type CountShare,
   type FractionSet,
   type FractionShare,
+  type TonnesPoint,
   type TrendPoint,
 } from '@portal/charts';
 import { useMemo } from 'react';
@@ -24,6 +26,12 @@ export type StatChartSpec =
   | {
       kind: 'perCapita';
       points: PerCapitaPoint[];
+      names: { produced: string; sorted: string };
+      span?: number[];
+    }
+  | {
+      kind: 'tonnes';
+      points: TonnesPoint[];
       names: { produced: string; sorted: string };
       span?: number[];
     }
@@ -58,6 +66,8 @@ export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel:
         return rdTrendOption(spec.points, { span: spec.span });
       case 'perCapita':
         return perCapitaTrendOption(spec.points, spec.names, spec.span);
+      case 'tonnes':
+        return tonnesTrendOption(spec.points, { span: spec.span, names: spec.names });
       case 'collectionSystems':
         return collectionSystemsBarOption(spec.years);
       case 'shares':

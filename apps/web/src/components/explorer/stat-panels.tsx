@@ -20,7 +20,10 @@ import {
   missingYearsText,
   onlyPercentYearsText,
   perCapitaTableRows,
+  tonnesSourceText,
+  tonnesTableRows,
   trendTableRows,
+  yearsWithoutTonnesText,
 } from './trend-rows';
 import chartStyles from '../charts/charts.module.css';
 import styles from './explorer.module.css';
@@ -241,6 +244,51 @@ export function StatPanels({
       />
     ) : null;
 
+  // The tonnes produced and separately collected over the years, as the % trend: only with the tonnes of
+  // two years or more (the cards give the year shown).
+  const withoutTonnes = yearsWithoutTonnesText(stats.rdTrend, stats.tonnesTrend);
+  const tonnesSource = tonnesSourceText(stats.rdTrend, stats.tonnesTrend);
+  const tonnesPanel =
+    stats.tonnesTrend.length >= 2 ? (
+      <ChartOrTable
+        testId="panel-tonnes"
+        title={c.tonnes}
+        caption={c.tonnesCaption(name)}
+        columns={[
+          { label: c.columns.year },
+          { label: c.columns.producedT, numeric: true },
+          { label: c.columns.sortedT, numeric: true },
+        ]}
+        rows={tonnesTableRows(stats.tonnesTrend, span)}
+        chart={
+          <StatChart
+            spec={{
+              kind: 'tonnes',
+              points: stats.tonnesTrend,
+              names: { produced: c.tonnesProduced, sorted: c.tonnesSorted },
+              span,
+            }}
+            ariaLabel={c.tonnesCaption(name)}
+          />
+        }
+        note={
+          <>
+            {withoutTonnes && (
+              <p className={styles.panelNote}>
+                {c.tonnesNote(withoutTonnes.text, withoutTonnes.count, isCityStats(stats))}
+              </p>
+            )}
+            {missingNote}
+            {tonnesSource && (
+              <p className={styles.panelNote} data-testid="tonnes-source">
+                {tonnesSource}
+              </p>
+            )}
+          </>
+        }
+      />
+    ) : null;
+
   return (
     <div className={styles.panels}>
       <ChartOrTable
@@ -293,6 +341,7 @@ export function StatPanels({
           </>
         }
       />
+      {tonnesPanel}
       {perCapitaPanel}
       {modesPanel}
       {actionsPanel}

@@ -6,7 +6,10 @@ import {
   missingYearsText,
   onlyPercentYearsText,
   perCapitaTableRows,
+  tonnesSourceText,
+  tonnesTableRows,
   trendTableRows,
+  yearsWithoutTonnesText,
 } from './trend-rows';
 
 describe('the caption of the years without data', () => {
@@ -76,6 +79,56 @@ describe('the table of kg per inhabitant', () => {
     }));
     expect(onlyPercentYearsText(trend, points)).toEqual({ text: '2023–2024', count: 2 });
     expect(onlyPercentYearsText(trend.slice(0, 3), points)).toBeNull();
+  });
+});
+
+describe('the table of the tonnes', () => {
+  // Italy: the tonnes of 2010–2011 and 2024; 2018–2021 without a source, 2022–2023 with only the %.
+  const tonnes = [
+    { year: 2010, producedT: 32439546.4, sortedT: 11450627.2 },
+    { year: 2011, producedT: 31386220.1, sortedT: 11847939.6 },
+    { year: 2024, producedT: 29930425.7, sortedT: 20260572.8 },
+  ];
+  const span = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024];
+  const rd = (year: number, source: string | null = 'ISPRA') => ({
+    year,
+    value: 50,
+    method: 'tonnes' as const,
+    source,
+  });
+
+  it('lists every year from the first to the last, the tonnes as the cards give them', () => {
+    const rows = tonnesTableRows(tonnes, span);
+    expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 15 }, (_, i) => String(2010 + i)));
+    expect(rows[0]).toEqual(['2010', '32.439.546,4', '11.450.627,2']);
+    expect(rows[1]).toEqual(['2011', '31.386.220,1', '11.847.939,6']);
+    expect(rows[14]).toEqual(['2024', '29.930.425,7', '20.260.572,8']);
+    for (const index of [2, 8, 9, 10, 11, 12, 13])
+      expect(rows[index]!.slice(1)).toEqual(['Dato non disponibile', 'Dato non disponibile']);
+    expect(tonnesTableRows([], [])).toEqual([]);
+    // Whole tonnes keep their decimal, as on the cards.
+    expect(tonnesTableRows([{ year: 2012, producedT: 29993598, sortedT: 0 }])).toEqual([
+      ['2012', '29.993.598,0', '0,0'],
+    ]);
+  });
+
+  it('names the years with a % but without the tonnes', () => {
+    const trend = [2010, 2011, 2022, 2023, 2024].map((year) => rd(year));
+    expect(yearsWithoutTonnesText(trend, tonnes)).toEqual({ text: '2022–2023', count: 2 });
+    expect(yearsWithoutTonnesText([rd(2010), rd(2024)], tonnes)).toBeNull();
+  });
+
+  it('says the source of the tonnes, each with its years when there are several', () => {
+    const trend = [2010, 2011, 2022, 2023, 2024].map((year) => rd(year));
+    expect(tonnesSourceText(trend, tonnes)).toBe('Fonte: ISPRA.');
+    expect(tonnesSourceText(trend, [])).toBeNull();
+    const mixed = [rd(2010, 'ARPAE Emilia-Romagna'), rd(2011, 'ARPAE Emilia-Romagna'), rd(2024, null)];
+    expect(tonnesSourceText(mixed, tonnes)).toBe(
+      'Fonti: ARPAE Emilia-Romagna (2010–2011), più fonti (2024).',
+    );
+    expect(tonnesSourceText([rd(2010, null)], tonnes.slice(0, 1))).toBe(
+      'Fonti: più fonti ogni anno, nessuna per più della metà dei comuni.',
+    );
   });
 });
 

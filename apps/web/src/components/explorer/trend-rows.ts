@@ -6,6 +6,7 @@ const c = t.charts;
 
 type TrendPoint = AreaStats['rdTrend'][number];
 type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
+type TonnesPoint = AreaStats['tonnesTrend'][number];
 type CollectionSystems = NonNullable<AreaStats['collectionSystems']>;
 
 /**
@@ -69,6 +70,66 @@ export function perCapitaTableRows(
       cell(p.costPerCapita, 2),
     ];
   });
+}
+
+/**
+ * The rows of the table of the tonnes (Anno, prodotti, differenziata): every year from the first to the
+ * last available one, the tonnes with one decimal as the cards give them ('29.930.425,7'); a year without
+ * tonnes says 'Dato non disponibile'.
+ */
+export function tonnesTableRows(points: readonly TonnesPoint[], span: readonly number[] = []): string[][] {
+  const byYear = new Map(points.map((p) => [p.year, p]));
+  const years = [...points.map((p) => p.year), ...span];
+  if (years.length === 0) return [];
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  return Array.from({ length: last - first + 1 }, (_, i) => {
+    const year = first + i;
+    const p = byYear.get(year);
+    return p
+      ? [String(year), formatNumber(p.producedT, 1), formatNumber(p.sortedT, 1)]
+      : [String(year), c.notAvailable, c.notAvailable];
+  });
+}
+
+/**
+ * The years with a % but without the tonnes (the source gives only the %, or the tonnes of too few of the
+ * area's comuni), as text: what the tonnes chart leaves empty besides the years without any source.
+ */
+export function yearsWithoutTonnesText(
+  rdTrend: readonly TrendPoint[],
+  tonnes: readonly TonnesPoint[],
+): { text: string; count: number } | null {
+  const known = new Set(tonnes.map((p) => p.year));
+  const years = rdTrend.map((p) => p.year).filter((y) => !known.has(y));
+  return years.length ? { text: formatYearRanges(years), count: years.length } : null;
+}
+
+/**
+ * The line of the sources of the tonnes (the source of each year's %, the same figures): 'Fonte: ISPRA.',
+ * or with several each with its years, 'Fonti: ISPRA (2010–2017 e 2024), Regione Siciliana (2018–2021).'
+ * A year whose comuni come from several sources, none for more than half, is 'più fonti'. Null without
+ * tonnes.
+ */
+export function tonnesSourceText(
+  rdTrend: readonly TrendPoint[],
+  tonnes: readonly TonnesPoint[],
+): string | null {
+  const sourceOf = new Map(rdTrend.map((p) => [p.year, p.source ?? null]));
+  const bySource = new Map<string | null, number[]>();
+  for (const { year } of tonnes) {
+    const source = sourceOf.get(year) ?? null;
+    bySource.set(source, [...(bySource.get(source) ?? []), year]);
+  }
+  if (bySource.size === 0) return null;
+  const [only] = bySource.keys();
+  if (bySource.size === 1) return only ? c.tonnesSource(only, false) : c.tonnesSourceMixed;
+  return c.tonnesSource(
+    [...bySource]
+      .map(([source, years]) => `${source ?? c.sourceMixed} (${formatYearRanges(years)})`)
+      .join(', '),
+    true,
+  );
 }
 
 /**

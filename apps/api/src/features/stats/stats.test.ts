@@ -23,7 +23,8 @@ function storico(year: number): Record<string, string>[] {
     .trim()
     .split(/\r?\n/);
   const cols = header!.split(',');
-  // Names such as "ANTEY-SAINT-ANDRE'" have no commas; the aggregation names have none either.
+  // A plain split: a few aggregation names of 2012–2013 hold commas ("CONSORZIO NOVESE, TORTONESE, …") and
+  // shift those rows' columns; the rows these tests read (Abano Terme 2017, Sicily 2012) have none.
   return lines
     .map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])))
     .filter((r) => r.IDComune);

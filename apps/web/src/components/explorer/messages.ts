@@ -141,7 +141,7 @@ export const explorerMessages = {
       `Per ${count === 1 ? 'il' : 'gli anni'} ${years} ${
         city
           ? 'la fonte riporta solo la percentuale del comune, senza le tonnellate'
-          : 'le fonti non danno le tonnellate di tutti i comuni (alcuni riportano solo la percentuale)'
+          : 'le fonti non danno le tonnellate di tutti i comuni (per molti la fonte riporta solo la percentuale)'
       }: il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
     /** The sources of the tonnes, with their years when there are several. */
     tonnesSource: (sources: string, several: boolean) => `${several ? 'Fonti' : 'Fonte'}: ${sources}.`,

@@ -23,7 +23,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           setupFiles: ['./vitest.setup.ts'],
           testTimeout: 120_000,
-          hookTimeout: 300_000,
+          hookTimeout: 600_000,
           // Files share a machine with 2 cores; a full import is CPU-bound.
           maxWorkers: 2,
         },

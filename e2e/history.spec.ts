@@ -122,7 +122,7 @@ test('Italy: the cards compare with the latest earlier year that has their figur
   const estimated = page.getByTestId('card-sortedPercentage');
   await expect(estimated.getByTestId('estimate')).toHaveText('stima');
   await expect(estimated).toContainText(
-    'Stima: per molti comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
+    'Stima: per una parte dei comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
   );
   await expect(page.getByTestId('estimate')).toHaveCount(1);
 });

@@ -768,12 +768,13 @@ describe('pdf, png and jpg of one statistic', () => {
   });
 
   it('says on the card why a total has no comparison, as the page card does', async () => {
-    // Abano Terme: 2024 has tonnes, 2023 only its percentage.
+    // Abano Terme (fixture): 2024 has tonnes, the years before only its percentage: no earlier year has them.
     const pdf = await get(url('pdf', 'totalWasteProduced', 'level=city&id=028001&year=2024'), registered);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Abano Terme · 2024');
-    expect(text).toContain('Dato del 2023 non disponibile per il confronto.');
+    expect(text).toContain('Nessun anno precedente con questo dato nel portale.');
+    expect(text).not.toContain('non disponibile');
     expect(text).toContain('15.453,7 t');
   });
 
@@ -949,16 +950,16 @@ describe('images that show their numbers and names whole', () => {
   it.each(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita'] as const)(
     'draws %s as a figure card: the value, its year and the comparison, no bar',
     async (kind) => {
-      // Italy: 2023 has only percentages in the fixture, so the card says the comparison is missing.
+      // Italy: the years before 2024 have only percentages in the fixture: no earlier year to compare with.
       const italy = (await get('/api/stats/overall/')).json() as AreaStats;
       expect(italy[kind].value).not.toBeNull();
-      expect(italy[kind].compareValue).toBeNull();
+      expect(italy[kind]).toMatchObject({ compareValue: null, compareYear: null });
       const res = await image('pdf', kind, 'level=country');
       expect(res.statusCode, res.body).toBe(200);
       const pdf = await pdfItems(res.rawPayload);
       expect(pdf.items.map((i) => i.str)).toContain(plain(formatValue(italy[kind].value!, italy[kind].unit)));
       expect(pdf.text).toContain(`Anno ${italy.year}`);
-      expect(pdf.text).toContain(`Dato del ${italy.compareYear} non disponibile per il confronto.`);
+      expect(pdf.text).toContain('Nessun anno precedente con questo dato nel portale.');
       expectInsidePage(pdf);
       const picture = statisticPicture(kind, italy);
       expect((picture.option as { series?: unknown }).series).toBeUndefined();

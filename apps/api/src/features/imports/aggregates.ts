@@ -39,7 +39,8 @@ const AREAS = `
  * - cost_per_capita: mean weighted by the year's population over the comuni that report it;
  * - a comune is dissolved when it is not in ISTAT's list of today (no cadastral code: created from a
  *   collection file) and has no data in the latest year any comune has (merged since, or renumbered into
- *   another region); a comune of today's list without recent data stays a comune of today.
+ *   another region), or when data/reference/comuni-soppressi.csv lists it (the 2024 mergers of comuni of
+ *   the 2023 list); a comune of today's list without recent data stays a comune of today.
  */
 export async function recomputeAggregates(q: Queryable): Promise<void> {
   await q.query(
@@ -52,11 +53,13 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
   );
   await q.query(
     `UPDATE cities c SET first_year = y.first_year, last_year = y.last_year,
-       dissolved = c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats)
+       dissolved = (c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats))
+         OR c.id IN (SELECT id FROM dissolved_comuni)
      FROM (SELECT city_id, min(year) AS first_year, max(year) AS last_year FROM waste_stats GROUP BY city_id) y
      WHERE y.city_id = c.id AND (c.first_year IS DISTINCT FROM y.first_year
        OR c.last_year IS DISTINCT FROM y.last_year OR c.dissolved IS DISTINCT FROM
-         (c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats)))`,
+         ((c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats))
+          OR c.id IN (SELECT id FROM dissolved_comuni)))`,
   );
   await q.query('DELETE FROM area_fraction_stats');
   await q.query('DELETE FROM area_stats');

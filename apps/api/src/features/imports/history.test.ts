@@ -433,6 +433,38 @@ describe('Audit fixes: no zero shares, successors apart, partial tonnes hidden, 
   });
 });
 
+describe('Second review: weights of merged comuni, empty aggregations, the 2024 mergers', () => {
+  it("weighs a merged comune without population by its own tonnes (Selve Marcone 2013 near its own years')", async () => {
+    const rows = await t.db.query<{ year: number; produced_t: number }>(
+      "SELECT year, produced_t FROM waste_stats WHERE city_id = '096061' ORDER BY year",
+    );
+    const own = rows.filter((r) => r.year === 2011 || r.year === 2014).map((r) => r.produced_t);
+    const y2013 = rows.find((r) => r.year === 2013)!.produced_t;
+    // A share of its aggregation, of the order of its own figures (66.8 t in 2011, 76.9 t in 2014), not
+    // the group's mean comune (1,795 t with a mean weight).
+    expect(y2013).toBeGreaterThan(Math.min(...own) / 3);
+    expect(y2013).toBeLessThan(Math.max(...own) * 3);
+  });
+
+  it('gives no row to the comuni of an aggregation none of whose rows has figures (Asti 2012)', async () => {
+    const rows = await t.db.query("SELECT city_id FROM waste_stats WHERE city_id = '005014' AND year = 2012");
+    expect(rows).toEqual([]);
+  });
+
+  it('marks dissolved the comuni of the 2023 list merged in 2024, and only them', async () => {
+    const rows = await t.db.query<{ id: string; dissolved: boolean }>(
+      "SELECT id, dissolved FROM cities WHERE id IN ('013199', '013228', '024044', '076061', '013256') ORDER BY id",
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.dissolved]))).toEqual({
+      '013199': true, // Ronago → Uggiate con Ronago
+      '013228': true, // Uggiate-Trevano → Uggiate con Ronago
+      '013256': false,
+      '024044': true, // Gambugliano → Sovizzo
+      '076061': false, // Pietrapertosa: a comune of today without data after 2017
+    });
+  });
+});
+
 describe('Collection systems (ARPAE Emilia-Romagna)', () => {
   type Systems = {
     source: string;

@@ -82,6 +82,9 @@ export function accentedName(name: string): string {
   return name.replace(/(?<=[A-Z]{2})([AEIOU])'(?=$|[\s-/])/g, (_, v: string) => grave[v]!);
 }
 
+/** Italy's inhabitants per tonne of urban waste (about 500 kg each): the last-resort weight of a comune. */
+const NATIONAL_INHABITANTS_PER_TONNE = 2;
+
 /** Letters only, no accents, lower case: how a name of the files is matched with today's names. */
 export const nameKey = (name: string) => searchName(name).replace(/[^a-z]/g, '');
 
@@ -260,6 +263,17 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
     q,
     [...groups.values()].flat().map((r) => r.cityId),
   );
+  // Each comune's own tonnes in the years it reported alone, for the weight of one without a population.
+  const own = new Map<string, [number, number][]>();
+  for (const r of rows) {
+    if (r.role === 'own' && r.producedT !== null && r.producedT > 0)
+      own.set(r.cityId, [...(own.get(r.cityId) ?? []), [r.year, r.producedT]]);
+  }
+  const ownTonnesOf = (id: string, year: number) => {
+    const list = own.get(id);
+    if (!list?.length) return 0;
+    return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
+  };
   const populationOf = (id: string, year: number) => {
     const list = populations.get(id);
     if (!list?.length) return 0;
@@ -267,21 +281,32 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
   };
   /** The rows that got a share of a joint figure: only they say "aggregation" (the others' figure is their own). */
   const split = new Set<(typeof rows)[number]>();
+  const empty = new Set<(typeof rows)[number]>();
   for (let group of groups.values()) {
     // ONE row carries the joint figure, split among it and the members without figures. Where every row
     // of an aggregation has figures (Lazio's "Unione Bassa Sabina"), each comune's figure is its own and
     // nothing is split. Where several rows have figures and some none (2012's "Consorzio del Vercellese e
     // della Valsesia": 2 of 84), the largest is the joint figure of those without; the others keep theirs.
     const leads = group.filter((r) => r.role === 'lead');
+    // No row of the group has figures: its comuni have no data that year, as an empty row of its own.
+    if (!leads.length) for (const r of group) empty.add(r);
     if (!leads.length || leads.length === group.length) continue;
     const lead = leads.reduce((a, b) => ((b.producedT ?? 0) > (a.producedT ?? 0) ? b : a));
     group = group.filter((r) => r === lead || r.role === 'member');
     const totals = { producedT: lead.producedT, sortedT: lead.sortedT, unsortedT: lead.unsortedT };
     const fractions = new Map(lead.fractions);
-    // A member without any population (a comune merged long ago) weighs as the mean of those with one.
-    const known = group.map((r) => populationOf(r.cityId, r.year)).filter((p) => p > 0);
+    // A member without any population (a comune merged long ago) weighs as the inhabitants its own tonnes
+    // of the nearest year it reported alone stand for, at the group's inhabitants per tonne; the mean of
+    // the others only when it never reported alone.
+    const pops = group.map((r) => populationOf(r.cityId, r.year));
+    const withBoth = group.filter((r, i) => pops[i]! > 0 && ownTonnesOf(r.cityId, r.year) > 0);
+    const perTonne = withBoth.length
+      ? withBoth.reduce((a, r) => a + populationOf(r.cityId, r.year), 0) /
+        withBoth.reduce((a, r) => a + ownTonnesOf(r.cityId, r.year), 0)
+      : NATIONAL_INHABITANTS_PER_TONNE;
+    const known = pops.filter((p) => p > 0);
     const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
-    const weights = group.map((r) => populationOf(r.cityId, r.year) || mean);
+    const weights = group.map((r, i) => pops[i]! || ownTonnesOf(r.cityId, r.year) * perTonne || mean);
     const total = weights.reduce((a, b) => a + b, 0);
     group.forEach((r, i) => {
       split.add(r);
@@ -296,6 +321,7 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
   const stats: StatRow[] = [];
   const fractionRows: FractionRow[] = [];
   for (const r of rows) {
+    if (empty.has(r)) continue;
     stats.push({
       line: r.line,
       cityId: r.cityId,
@@ -318,9 +344,9 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
   return { source: 'ispra-storico', stats, fractions: fractionRows };
 }
 
-async function createDissolved(q: Queryable, data: StoricoData): Promise<void> {
+async function createDissolved(q: Queryable, data: StoricoData, kept: Set<string>): Promise<void> {
   const existing = new Set((await q.query<{ id: string }>('SELECT id FROM cities')).map((c) => c.id));
-  const fresh = [...data.newCities].filter(([id]) => !existing.has(id));
+  const fresh = [...data.newCities].filter(([id]) => !existing.has(id) && kept.has(id));
   if (!fresh.length) return;
   await q.query(
     `INSERT INTO cities (id, province_id, region_id, name, search_name, has_shape)
@@ -356,8 +382,9 @@ export const ispraStoricoDataset: Dataset<StoricoData> = {
     }));
   },
   async write(q, data, progress: Progress) {
-    await createDissolved(q, data);
     const collection = await toCollection(q, data);
+    // Only the comuni that keep a row: a comune whose every row was empty has nothing to show.
+    await createDissolved(q, data, new Set(collection.stats.map((r) => r.cityId)));
     const errors = await checkCollection(q, collection);
     if (errors.length) throw new Error(errors.map((e) => e.reason).join('; '));
     await writeCollection(q, collection, progress);

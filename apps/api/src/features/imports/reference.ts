@@ -8,6 +8,7 @@ export const REFERENCE_FILES = [
   'sorting-types.csv',
   'action-categories.csv',
   'collection-systems.csv',
+  'comuni-soppressi.csv',
 ] as const;
 
 interface Item {
@@ -18,7 +19,44 @@ interface Item {
   eerCodes: string[];
 }
 
-type ReferenceData = Record<(typeof REFERENCE_FILES)[number], Item[]>;
+type ReferenceData = Record<Exclude<(typeof REFERENCE_FILES)[number], 'comuni-soppressi.csv'>, Item[]> & {
+  'comuni-soppressi.csv': Dissolved[];
+};
+
+/** A comune of the 2023 list abolished since, and the comune it merged into. */
+interface Dissolved {
+  id: string;
+  name: string;
+  mergedInto: string;
+  year: number;
+}
+
+function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
+  const { header, records } = readCsv(file.text);
+  const missing = missingColumns(header, ['id', 'name', 'merged_into', 'year']);
+  if (missing) {
+    errors.push({ file: file.path, line: 1, reason: missing });
+    return [];
+  }
+  const rows: Dissolved[] = [];
+  const fileErrors: RowError[] = [];
+  for (const { line, values: v } of records) {
+    const row = checkRow(fileErrors, line, () => {
+      const id = requiredText(v.id!, 'id');
+      const mergedInto = requiredText(v.merged_into!, 'merged_into');
+      if (!/^\d{6}$/.test(id)) throw new FieldError(`column "id": "${id}" is not a 6-digit ISTAT code`);
+      if (!/^\d{6}$/.test(mergedInto))
+        throw new FieldError(`column "merged_into": "${mergedInto}" is not a 6-digit ISTAT code`);
+      const year = Number(requiredText(v.year!, 'year'));
+      if (!Number.isInteger(year) || year < 1990 || year > 2100)
+        throw new FieldError(`column "year": "${v.year}" is not a year`);
+      return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
+    });
+    if (row) rows.push(row);
+  }
+  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  return rows;
+}
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -66,7 +104,8 @@ export const referenceDataset: Dataset<ReferenceData> = {
   id: 'reference',
   description: `reference lists: the folder with ${REFERENCE_FILES.join(', ')} (data/reference)`,
   input: 'folder',
-  changesStats: false,
+  // The list of abolished comuni decides which comuni are dissolved (recomputeAggregates).
+  changesStats: true,
   parse(files): Parsed<ReferenceData> {
     const errors: RowError[] = [];
     const data = {} as ReferenceData;
@@ -74,10 +113,11 @@ export const referenceDataset: Dataset<ReferenceData> = {
       const file = files.find((f) => f.name === kind);
       if (!file) {
         errors.push({ file: files[0].path, line: 1, reason: `the folder has no ${kind}` });
-        data[kind] = [];
+        data[kind] = [] as never;
         continue;
       }
-      data[kind] = parseList(file, kind, errors);
+      if (kind === 'comuni-soppressi.csv') data[kind] = parseDissolved(file, errors);
+      else data[kind] = parseList(file, kind, errors);
     }
     const rowCount = REFERENCE_FILES.reduce((n, k) => n + data[k].length, 0);
     return { data, errors, rowCount, years: [] };
@@ -92,6 +132,15 @@ export const referenceDataset: Dataset<ReferenceData> = {
            eer_codes = excluded.eer_codes, position = excluded.position`,
         [f.id, f.name, f.color, f.eerCodes, i + 1],
       );
+    }
+    await q.query('DELETE FROM dissolved_comuni');
+    for (const d of data['comuni-soppressi.csv']) {
+      await q.query('INSERT INTO dissolved_comuni (id, name, merged_into, year) VALUES ($1, $2, $3, $4)', [
+        d.id,
+        d.name,
+        d.mergedInto,
+        d.year,
+      ]);
     }
     for (const [file, table] of [
       ['sorting-types.csv', 'sorting_types'],

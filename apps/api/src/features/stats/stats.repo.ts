@@ -253,6 +253,8 @@ export interface MapRow {
   population: number | null;
   producedT: number | null;
   rdPct: number | null;
+  /** 'tonnes' when the area's tonnes are its total that year (no comune gives only a %). */
+  rdPctMethod: string | null;
 }
 
 /** area_stats of every region, or of the provinces (of one region), for all years. */
@@ -268,7 +270,8 @@ export async function getMapRows(
       `SELECT c.id, c.name, w.year, 1 AS "comuniCount",
               (CASE WHEN w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
               w.population, w.produced_t AS "producedT",
-              coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct"
+              coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct",
+              (CASE WHEN w.produced_t > 0 AND w.sorted_t IS NOT NULL THEN 'tonnes' END) AS "rdPctMethod"
          FROM cities c JOIN waste_stats w ON w.city_id = c.id
         WHERE c.province_id = $1
         ORDER BY c.id, w.year`,
@@ -282,7 +285,7 @@ export async function getMapRows(
   return db.query<MapRow>(
     `SELECT a.id, a.name, s.year, s.comuni_count AS "comuniCount",
             s.comuni_with_tonnes AS "comuniWithTonnes", s.population,
-            s.produced_t AS "producedT", s.rd_pct AS "rdPct"
+            s.produced_t AS "producedT", s.rd_pct AS "rdPct", s.rd_pct_method AS "rdPctMethod"
        FROM (${areas}) a JOIN area_stats s ON s.level = '${level}' AND s.area_id = a.id
       ORDER BY a.id, s.year`,
     level === 'region' ? [] : [regionId ?? null],

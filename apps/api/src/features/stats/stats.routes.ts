@@ -15,14 +15,7 @@ import {
 import { RD_LEGEND, rdLegendClass } from '@portal/charts';
 import { ApiError, MESSAGES } from '../../plugins/errors';
 import { round } from './statistic';
-import {
-  buildAreaStats,
-  buildCityStats,
-  completeYears,
-  TONNES_COVERAGE,
-  YearError,
-  type Target,
-} from './stats.service';
+import { buildAreaStats, buildCityStats, completeYears, YearError, type Target } from './stats.service';
 import * as repo from './stats.repo';
 
 const ITALY = { level: 'country', id: 'IT', name: 'Italia' } as const;
@@ -141,8 +134,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
           legend: RD_LEGEND.map((c) => ({ ...c })),
           areas: [...byArea.values()].map(({ id, name, row }) => {
             const rdPct = row?.rdPct ?? null;
-            // kg per inhabitant only where (almost) every comune of the area has tonnes that year.
-            const tonnesComplete = !!row && row.comuniWithTonnes >= TONNES_COVERAGE * row.comuniCount;
+            // kg per inhabitant only where the area's tonnes are its total that year, as on its page.
+            const tonnesComplete = !!row && row.rdPctMethod === 'tonnes';
             const kg =
               tonnesComplete && row.producedT != null && row.population
                 ? (row.producedT * 1000) / row.population

@@ -14,8 +14,6 @@ export const COMPLETE_COVERAGE = 0.9;
  * Sicilian ISPRA file details (5% of comuni) do not; in Sicily all fifteen do.
  */
 export const FRACTION_COVERAGE = 0.5;
-/** The map's kg per inhabitant of an area-year only when the comuni with tonnes are at least this share of those with data. */
-export const TONNES_COVERAGE = 0.9;
 
 export const REASONS = {
   onlyPct: "Per quest'anno la fonte riporta solo la percentuale di raccolta differenziata.",

@@ -95,7 +95,7 @@ export const BASE_TERMS: GlossaryTerm[] = [
     term: 'Media pesata dei comuni (stima)',
     aliases: ['stima', 'media ponderata', 'weighted mean'],
     definition: [
-      "Per gli anni in cui di alcuni comuni è nota solo la percentuale di raccolta differenziata e non le tonnellate, la % di un'area è una stima: la media delle percentuali dei comuni pesata sulla loro produzione di rifiuti. La scheda della percentuale porta l'etichetta «stima»; il grafico dell'andamento segna questi anni con un cerchio vuoto.",
+      "Per gli anni in cui di una parte dei comuni è nota solo la percentuale di raccolta differenziata e non le tonnellate, la % di un'area è una stima: la media delle percentuali dei comuni pesata sulla loro produzione di rifiuti. La scheda della percentuale porta l'etichetta «stima»; il grafico dell'andamento segna questi anni con un cerchio vuoto.",
     ],
     seeAlso: ['percentuale-rd'],
   },

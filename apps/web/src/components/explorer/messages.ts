@@ -108,7 +108,7 @@ export const explorerMessages = {
     notAvailable: 'Dato non disponibile.',
     estimate: 'stima',
     estimateNote:
-      'Stima: per molti comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
+      'Stima: per una parte dei comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
   },
   charts: {
     title: 'Grafici',
@@ -117,7 +117,7 @@ export const explorerMessages = {
     trend: 'La percentuale di raccolta differenziata negli anni',
     trendCaption: (name: string) => `Percentuale di raccolta differenziata per anno: ${name}`,
     trendNote: (years: string, count: number) =>
-      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} la percentuale è una stima: per molti comuni la fonte riporta solo la percentuale, e le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Il cerchio vuoto («stima») segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
+      `Per ${count === 1 ? 'il' : 'gli anni'} ${years} la percentuale è una stima: per una parte dei comuni la fonte riporta solo la percentuale, e le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Il cerchio vuoto («stima») segna questi anni. La linea tratteggiata è l'obiettivo del 65%.`,
     trendNoteTonnes: "La linea tratteggiata è l'obiettivo del 65% (D.Lgs. 152/2006).",
     /** Years between the first and the last with data that no source of the portal covers. */
     missingYears: (years: string, count: number) =>
@@ -141,7 +141,7 @@ export const explorerMessages = {
       `Per ${count === 1 ? 'il' : 'gli anni'} ${years} ${
         city
           ? 'la fonte riporta solo la percentuale del comune, senza le tonnellate'
-          : 'le fonti non danno le tonnellate di tutti i comuni (per molti la fonte riporta solo la percentuale)'
+          : 'le fonti non danno le tonnellate di tutti i comuni (per una parte la fonte riporta solo la percentuale)'
       }: il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
     /** The sources of the tonnes, with their years when there are several. */
     tonnesSource: (sources: string, several: boolean) => `${several ? 'Fonti' : 'Fonte'}: ${sources}.`,

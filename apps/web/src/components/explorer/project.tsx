@@ -134,8 +134,8 @@ export function Project() {
           percentuale: i comuni grandi pesano quanto i loro rifiuti.
         </p>
         <p>
-          Per gli anni in cui di molti comuni è nota solo la percentuale e non le tonnellate, la percentuale
-          di un’area è una <strong>stima</strong>: la{' '}
+          Per gli anni in cui di una parte dei comuni è nota solo la percentuale e non le tonnellate, la
+          percentuale di un’area è una <strong>stima</strong>: la{' '}
           <strong>media delle percentuali dei comuni pesata sulla loro produzione di rifiuti</strong>. La
           scheda della percentuale lo segnala con l’etichetta «stima» (anche quando è stimato il valore con
           cui si confronta); il grafico dell’andamento segna questi anni con un cerchio vuoto e una nota. Le

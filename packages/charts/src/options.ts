@@ -311,6 +311,16 @@ export function trendYears(
   }));
 }
 
+/** The category axis of a trend: one label per year of the span, thinned where they would overlap. */
+function yearAxis(years: readonly { year: number }[]) {
+  return {
+    type: 'category' as const,
+    data: years.map((y) => String(y.year)),
+    axisLabel: { color: MUTED_COLOR, hideOverlap: true },
+    axisTick: { alignWithLabel: true },
+  };
+}
+
 /** The runs of years without a point between two years with one, as [last year before, first year after]. */
 export function trendGaps(years: readonly { year: number; point: TrendPoint | null }[]): [number, number][] {
   const gaps: [number, number][] = [];
@@ -434,12 +444,7 @@ export function rdTrendOption(points: readonly TrendPoint[], { span }: TrendOpti
           },
         }
       : {}),
-    xAxis: {
-      type: 'category',
-      data: years.map((y) => String(y.year)),
-      axisLabel: { color: MUTED_COLOR, hideOverlap: true },
-      axisTick: { alignWithLabel: true },
-    },
+    xAxis: yearAxis(years),
     yAxis: {
       type: 'value',
       min: 0,
@@ -613,12 +618,7 @@ export function tonnesTrendOption(
       valueFormatter: (v: number | null | undefined) =>
         typeof v === 'number' ? formatTonnes(v) : 'dato non disponibile',
     },
-    xAxis: {
-      type: 'category',
-      data: years.map((y) => String(y.year)),
-      axisLabel: { color: MUTED_COLOR, hideOverlap: true },
-      axisTick: { alignWithLabel: true },
-    },
+    xAxis: yearAxis(years),
     yAxis: {
       type: 'value',
       min: 0,

@@ -251,6 +251,12 @@ async function nearestPopulations(q: Queryable, ids: string[]): Promise<Map<stri
   return map;
 }
 
+/** The value of the year nearest to `year` (the later one on a tie) among [year, value] pairs; 0 if none. */
+function nearestYearValue(list: [number, number][] | undefined, year: number): number {
+  if (!list?.length) return 0;
+  return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
+}
+
 async function toCollection(q: Queryable, data: StoricoData): Promise<CollectionData> {
   const rows = data.rows.map((r, i) => ({ ...r, cityId: data.cityIds[i]! }));
   const groups = new Map<string, typeof rows>();
@@ -269,16 +275,8 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
     if (r.role === 'own' && r.producedT !== null && r.producedT > 0)
       own.set(r.cityId, [...(own.get(r.cityId) ?? []), [r.year, r.producedT]]);
   }
-  const ownTonnesOf = (id: string, year: number) => {
-    const list = own.get(id);
-    if (!list?.length) return 0;
-    return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
-  };
-  const populationOf = (id: string, year: number) => {
-    const list = populations.get(id);
-    if (!list?.length) return 0;
-    return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
-  };
+  const ownTonnesOf = (id: string, year: number) => nearestYearValue(own.get(id), year);
+  const populationOf = (id: string, year: number) => nearestYearValue(populations.get(id), year);
   /** The rows that got a share of a joint figure: only they say "aggregation" (the others' figure is their own). */
   const split = new Set<(typeof rows)[number]>();
   const empty = new Set<(typeof rows)[number]>();

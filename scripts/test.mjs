@@ -1,5 +1,6 @@
 // `npm test`: unit tests, the API integration tests on PGlite and on PostgreSQL, and the Playwright
-// suite in Debian's Chromium against the built app. `node scripts/test.mjs api|e2e|unit` runs one part.
+// suite in Debian's Chromium against the built app. `node scripts/test.mjs api|e2e|unit` runs one part;
+// `node scripts/test.mjs e2e e2e/foo.spec.ts …` passes the remaining arguments to Playwright.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -15,6 +16,7 @@ import {
 } from './services.mjs';
 
 const only = process.argv[2];
+const playwrightArgs = only === 'e2e' ? process.argv.slice(3) : [];
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = '/usr/bin/chromium';
 // Ports of the servers the browser tests start (E2E_WEB_PORT / E2E_API_PORT override them).
@@ -157,7 +159,7 @@ async function runE2e() {
     const out = path.join(reportDir, 'e2e.json');
     run(
       'Playwright suite in Chromium',
-      [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...playwrightArgs],
       {
         E2E_BASE_URL: `http://localhost:${E2E_WEB_PORT}`,
         E2E_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RVM_IMPORT_COLUMNS } from '@portal/contract';
+import { RVM_IMPORT_COLUMNS, searchText } from '@portal/contract';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
 /** The last year the demo quantities cover (the latest year of the bundled statistics). */
@@ -90,15 +90,6 @@ function seedOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-function searchName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +298,7 @@ function realSites(dataDir: string, comuni: Comune[]): Site[] {
   const bySearch = new Map<string, Comune>();
   const centroids = readTable(join(dataDir, 'geo/comuni-centroids-2023.csv'));
   for (const r of centroids) {
-    bySearch.set(`${searchName(r.name!)}|${r.prov_acr}`, {
+    bySearch.set(`${searchText(r.name!)}|${r.prov_acr}`, {
       istat: r.com_istat_code!,
       name: r.name!,
       population: 0,
@@ -318,7 +309,7 @@ function realSites(dataDir: string, comuni: Comune[]): Site[] {
   return readTable(join(dataDir, 'rvm/riciclia-2021.csv')).map((r, i) => {
     const m = /^(.*)\s+([A-Z]{2})$/.exec(r.comune_provincia!.trim());
     if (!m) throw new Error(`rvm/riciclia-2021.csv:${i + 2}: no comune and sigla in "${r.comune_provincia}"`);
-    const name = searchName(m[1]!);
+    const name = searchText(m[1]!);
     const alias = RVM_COMUNE_ALIASES[`${name}|${m[2]}`];
     const comune = bySearch.get(`${alias ?? name}|${m[2]}`);
     if (!comune) throw new Error(`rvm/riciclia-2021.csv:${i + 2}: comune "${r.comune_provincia}" not found`);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../src/db/db';
-import { toSearchName } from '../src/features/geo/geo.repo';
+import { searchText } from '@portal/contract';
 
 /**
  * A small, hand-written slice of Italy for route tests that don't need the whole bundled dataset:
@@ -22,7 +22,7 @@ export async function insertGeoFixture(db: Queryable): Promise<void> {
     await db.query(
       `INSERT INTO cities (id, province_id, region_id, name, search_name, population, latitude, longitude, has_shape)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, prov, reg, name, toSearchName(name), pop, lat, lon, shape],
+      [id, prov, reg, name, searchText(name), pop, lat, lon, shape],
     );
   }
   await db.exec(`

@@ -1,26 +1,33 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Db } from './db';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Db, Queryable } from './db';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const FILE_PATTERN = /^(\d{3})-[a-z0-9-]+\.sql$/;
+// SQL for the schema; TypeScript (exporting `up(tx)`) where stored data must be recomputed by the code
+// that computes it at import time (e.g. search forms of names).
+const FILE_PATTERN = /^(\d{3})-[a-z0-9-]+\.(sql|ts)$/;
 // Any constant works; it keeps two processes from migrating the same database at once.
 const LOCK_KEY = 726_151_001;
 
 export interface Migration {
   version: number;
   name: string;
-  sql: string;
+  /** The SQL of a .sql migration. */
+  sql?: string;
+  /** The step of a .ts migration, run inside the same transaction. */
+  up?: (tx: Queryable) => Promise<void>;
 }
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => FILE_PATTERN.test(f)).sort();
   return Promise.all(
-    files.map(async (name) => ({
-      version: Number(FILE_PATTERN.exec(name)![1]),
-      name,
-      sql: await readFile(dir + name, 'utf8'),
-    })),
+    files.map(async (name): Promise<Migration> => {
+      const version = Number(FILE_PATTERN.exec(name)![1]);
+      if (name.endsWith('.sql')) return { version, name, sql: await readFile(dir + name, 'utf8') };
+      const mod = (await import(pathToFileURL(dir + name).href)) as { up: Migration['up'] };
+      if (typeof mod.up !== 'function') throw new Error(`migration ${name} does not export up(tx)`);
+      return { version, name, up: mod.up };
+    }),
   );
 }
 
@@ -40,7 +47,8 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
     const applied: string[] = [];
     for (const m of all) {
       if (done.has(m.version)) continue;
-      await tx.exec(m.sql);
+      if (m.sql !== undefined) await tx.exec(m.sql);
+      if (m.up) await m.up(tx);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.name);
     }

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
-import { toSearchName } from '../features/geo/geo.repo';
+import { searchText } from '@portal/contract';
 import { recomputeAggregates } from '../features/imports/aggregates';
 import { MailWorker, smtpTransport } from '../plugins/mailer';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
@@ -43,7 +43,7 @@ beforeAll(async () => {
     await t.db.query(
       `INSERT INTO cities (id, province_id, region_id, name, search_name, population, has_shape)
        VALUES ($1, '028', '05', $2, $3, 1000, false)`,
-      [id, name, toSearchName(name)],
+      [id, name, searchText(name)],
     );
     await t.db.query(
       `INSERT INTO waste_stats (city_id, year, population, produced_t, sorted_t, rd_pct, source, source_rank)

@@ -1,15 +1,12 @@
-import type { City, CityDetail, CityListQuery, Province, Region } from '@portal/contract';
+import {
+  type City,
+  type CityDetail,
+  type CityListQuery,
+  type Province,
+  type Region,
+  searchText,
+} from '@portal/contract';
 import type { Queryable } from '../../db/db';
-
-/** Lower case, accents and punctuation removed: the form cities.search_name is stored in. */
-export function toSearchName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 export async function listRegions(db: Queryable): Promise<Region[]> {
   return db.query<Region>(
@@ -40,7 +37,7 @@ export async function listCities(
   db: Queryable,
   q: CityListQuery,
 ): Promise<{ count: number; results: City[] }> {
-  const search = q.search ? toSearchName(q.search) : '';
+  const search = q.search ? searchText(q.search) : '';
   const where = `($1 = '' OR c.search_name LIKE '%' || $1 || '%')
        AND ($2::text IS NULL OR c.province_id = $2)
        AND ($3::text IS NULL OR c.region_id = $3)`;

@@ -1,3 +1,4 @@
+import { searchText } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { bulkInsert, loadIds } from './imports.repo';
 import {
@@ -8,7 +9,6 @@ import {
   optionalNumber,
   readCsv,
   requiredText,
-  searchName,
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
@@ -212,7 +212,7 @@ export const comuniDataset: Dataset<ComuneRow[]> = {
       [
         rows.map((r) => r.id),
         rows.map((r) => r.name),
-        rows.map((r) => searchName(r.name)),
+        rows.map((r) => searchText(r.name)),
         rows.map((r) => r.cadastralCode),
         rows.map((r) => r.latitude),
         rows.map((r) => r.longitude),

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/db';
 import { recomputeAggregates } from './aggregates';
 import { DATASETS } from './datasets';
 import { findImport, recordImport } from './imports.repo';
-import type { RowError } from './parse-utils';
+import { controlCharacterErrors, type RowError } from './parse-utils';
 import { silentProgress } from './progress';
 import type { DatasetId, Progress, SourceFile } from './types';
 
@@ -100,6 +100,8 @@ export async function importWithin(
     log(`${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`);
     return summary('unchanged', 0, []);
   }
+  const encoding = files.flatMap((f) => controlCharacterErrors(f.text, f.path));
+  if (encoding.length) throw new ImportValidationError(formatErrors(encoding, displayPath));
   const parsed = def.parse(files);
   const errors = [...parsed.errors, ...(await def.check(q, parsed.data))];
   if (errors.length) throw new ImportValidationError(formatErrors(errors, displayPath));

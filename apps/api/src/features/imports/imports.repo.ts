@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db';
 import type { RowError } from './parse-utils';
-import { searchName } from './parse-utils';
+import { searchText } from '@portal/contract';
 import { SOURCE_RANK, type CollectionData, type Progress } from './types';
 
 const CHUNK = 5000;
@@ -101,7 +101,7 @@ async function createMissingCities(q: Queryable, data: CollectionData): Promise<
       [
         renamed.map((c) => c.id),
         renamed.map((c) => names.get(c.id)!),
-        renamed.map((c) => searchName(names.get(c.id)!)),
+        renamed.map((c) => searchText(names.get(c.id)!)),
       ],
     );
   }
@@ -112,7 +112,7 @@ async function createMissingCities(q: Queryable, data: CollectionData): Promise<
     seen.add(row.cityId);
     cols[0].push(row.cityId);
     cols[1].push(row.city.name);
-    cols[2].push(searchName(row.city.name));
+    cols[2].push(searchText(row.city.name));
     cols[3].push(row.city.latitude as number);
     cols[4].push(row.city.longitude as number);
   }

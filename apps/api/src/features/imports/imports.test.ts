@@ -6,7 +6,8 @@ import { createTestDb, type TestDb } from '../../../test/db';
 import { openDb, type Db } from '../../db/db';
 import { migrate } from '../../db/migrate';
 import { importDataset, ImportValidationError } from './import-dataset';
-import { comuneCode, searchName } from './parse-utils';
+import { searchText } from '@portal/contract';
+import { comuneCode } from './parse-utils';
 import { DATA_DIR, runAdmin, tableCounts } from './test-helpers';
 
 const SICILY = join(DATA_DIR, 'ispra/sicilia-2010-2024.csv');
@@ -46,9 +47,9 @@ describe('parse helpers', () => {
   });
 
   it('builds search names without accents, punctuation or double spaces', () => {
-    expect(searchName("Sant'Agata  li Battiati")).toBe('sant agata li battiati');
-    expect(searchName('Agliè')).toBe('aglie');
-    expect(searchName('Moransengo-Tonengo')).toBe('moransengo tonengo');
+    expect(searchText("Sant'Agata  li Battiati")).toBe('sant agata li battiati');
+    expect(searchText('Agliè')).toBe('aglie');
+    expect(searchText('Moransengo-Tonengo')).toBe('moransengo tonengo');
   });
 });
 
@@ -103,6 +104,28 @@ describe('import of a collection file', () => {
     expect(reported).toHaveLength(2);
     expect(reported[0]).toBe(`${bad}:2: comune 999001 is unknown and its province 999 does not exist`);
     expect(reported[1]).toMatch(new RegExp(`^${bad}:6: column "Dato riferito a"`));
+  });
+
+  it('refuses control characters and undecodable bytes, naming each line, and changes nothing', async () => {
+    const centroids = await readFile(join(DATA_DIR, 'geo/comuni-centroids-2023.csv'));
+    const lines = centroids.toString('utf8').split('\n');
+    // What a cp1252 "Š" read as latin-1 leaves in a name, and a byte that is not UTF-8.
+    lines[2] = lines[2]!.replace(/^(\d{6}),/, '$1,Comune-\u008ateverjan ');
+    const mangled = Buffer.concat([
+      Buffer.from(lines.slice(0, 4).join('\n') + '\n' + lines[4]!.slice(0, 12), 'utf8'),
+      Buffer.from([0xe8]),
+      Buffer.from(lines[4]!.slice(12) + '\n' + lines.slice(5).join('\n'), 'utf8'),
+    ]);
+    const bad = join(tmp, 'centroids-mangled.csv');
+    await writeFile(bad, mangled);
+    const before = await tableCounts(db);
+    const err = await importDataset(db, 'comuni', bad, { force: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportValidationError);
+    const reported = (err as ImportValidationError).lines;
+    expect(reported).toHaveLength(2);
+    expect(reported[0]).toMatch(new RegExp(`^${bad}:3: the control character U\\+008A after ".*,Comune-"`));
+    expect(reported[1]).toMatch(new RegExp(`^${bad}:5: a byte that is not UTF-8`));
+    expect(await tableCounts(db)).toEqual(before);
   });
 
   it('imports the file once: the same file again is a no-op', async () => {

@@ -1,3 +1,4 @@
+import { searchText } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { checkCollection, writeCollection } from './imports.repo';
 import {
@@ -11,7 +12,6 @@ import {
   readCsv,
   requiredText,
   requiredYear,
-  searchName,
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, FractionRow, Parsed, Progress, SourceFile, StatRow } from './types';
@@ -86,7 +86,7 @@ export function accentedName(name: string): string {
 const NATIONAL_INHABITANTS_PER_TONNE = 2;
 
 /** Letters only, no accents, lower case: how a name of the files is matched with today's names. */
-export const nameKey = (name: string) => searchName(name).replace(/[^a-z]/g, '');
+export const nameKey = (name: string) => searchText(name).replace(/[^a-z]/g, '');
 
 function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
   // Line 1 is a title ("Dati comunali … - anno 2010 (ISPRA)"); the header is line 2.
@@ -355,7 +355,7 @@ async function createDissolved(q: Queryable, data: StoricoData, kept: Set<string
       fresh.map(([id]) => id),
       fresh.map(([, c]) => c.provinceId),
       fresh.map(([, c]) => c.name),
-      fresh.map(([, c]) => searchName(c.name)),
+      fresh.map(([, c]) => searchText(c.name)),
     ],
   );
 }

@@ -46,6 +46,35 @@ export function readCsv(text: string, delimiter = ','): CsvTable {
   return { header, records };
 }
 
+// C0 controls but tab and line ends, DEL, the C1 controls (what cp1252 text read as latin-1 leaves behind)
+// and U+FFFD (what an invalid UTF-8 sequence became when the file was read).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
+
+/**
+ * One error per line of `text` that holds a control character or an undecodable byte: a file in another
+ * encoding, or a name mangled upstream, must not reach pages and CSV files.
+ */
+export function controlCharacterErrors(text: string, file?: string): RowError[] {
+  const errors: RowError[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let reported = 0;
+  for (const m of text.matchAll(CONTROL)) {
+    for (let i = text.indexOf('\n', lineStart); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    if (line === reported) continue;
+    reported = line;
+    const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    const what = m[0] === '\uFFFD' ? 'a byte that is not UTF-8' : `the control character U+${code}`;
+    const near = text.slice(Math.max(lineStart, m.index - 30), m.index).replace(/\s+/g, ' ');
+    errors.push({ file, line, reason: `${what} after "${near}": save the file as UTF-8 and fix the text` });
+  }
+  return errors;
+}
+
 /** The header columns a file must have; returns the reason when some are missing. */
 export function missingColumns(header: string[], required: readonly string[]): string | undefined {
   const missing = required.filter((c) => !header.includes(c));
@@ -127,16 +156,6 @@ export function comuneCode(value: string, column: string): string {
     throw new FieldError(`column "${column}": "${value}" is not an ISTAT comune code`);
   }
   return code;
-}
-
-/** What ?search= compares with: lower case, no accents or punctuation, single spaces. */
-export function searchName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RVM_IMPORT_COLUMNS } from '@portal/contract';
+import { RVM_IMPORT_COLUMNS, searchText } from '@portal/contract';
 import { bulkInsert, loadIds } from './imports.repo';
 import {
   checkRow,
@@ -129,19 +129,21 @@ export const rvmDataset: Dataset<RvmData> = {
     progress.start('rvm: writing', m.length + y.length);
     const operators = [...new Set(m.map((x) => x.operator))];
     await q.query(
-      `INSERT INTO rvm_operators (name) SELECT * FROM unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
-      [operators],
+      `INSERT INTO rvm_operators (name, search_text) SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (name) DO NOTHING`,
+      [operators, operators.map(searchText)],
     );
     await bulkInsert(
       q,
-      `INSERT INTO rvm_machines (id, operator_id, city_id, address, cap, latitude, longitude, installed_on, active, demo)
-       SELECT u.id, o.id, u.city_id, u.address, u.cap, u.lat, u.lon, u.installed_on, u.active, u.demo
+      `INSERT INTO rvm_machines (id, operator_id, city_id, address, search_text, cap, latitude, longitude,
+         installed_on, active, demo)
+       SELECT u.id, o.id, u.city_id, u.address, u.search_text, u.cap, u.lat, u.lon, u.installed_on, u.active, u.demo
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[],
-         $8::date[], $9::bool[], $10::bool[])
-         AS u (id, operator, city_id, address, cap, lat, lon, installed_on, active, demo)
+         $8::date[], $9::bool[], $10::bool[], $11::text[])
+         AS u (id, operator, city_id, address, cap, lat, lon, installed_on, active, demo, search_text)
        JOIN rvm_operators o ON o.name = u.operator
        ON CONFLICT (id) DO UPDATE SET operator_id = excluded.operator_id, city_id = excluded.city_id,
-         address = excluded.address, cap = excluded.cap, latitude = excluded.latitude,
+         address = excluded.address, search_text = excluded.search_text, cap = excluded.cap, latitude = excluded.latitude,
          longitude = excluded.longitude, installed_on = excluded.installed_on, active = excluded.active,
          demo = excluded.demo`,
       [
@@ -155,6 +157,7 @@ export const rvmDataset: Dataset<RvmData> = {
         m.map((x) => x.installedOn),
         m.map((x) => x.active),
         m.map((x) => x.demo),
+        m.map((x) => searchText(x.address)),
       ],
       progress,
     );

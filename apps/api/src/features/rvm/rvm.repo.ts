@@ -1,29 +1,14 @@
-import type {
-  RvmAmounts,
-  RvmFilterQuery,
-  RvmMachine,
-  RvmMapPoint,
-  RvmOperator,
-  RvmSearchQuery,
+import {
+  type RvmAmounts,
+  type RvmFilterQuery,
+  type RvmMachine,
+  type RvmMapPoint,
+  type RvmOperator,
+  type RvmSearchQuery,
+  searchText,
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { yearsOf } from '../../lib/years';
-
-/** Lower case, accents and punctuation removed (the form cities.search_name is stored in). */
-export function toSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-const ACCENTED = 'àáâäãèéêëìíîïòóôöõùúûüçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÇÑ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn';
-/** SQL of toSearchText for the Latin letters of Italian addresses and company names. */
-const searchable = (column: string) =>
-  `trim(regexp_replace(lower(translate(${column}, '${ACCENTED}', '${PLAIN}')), '[^a-z0-9]+', ' ', 'g'))`;
 
 /** What the CSV export of machines takes: the search filters, and several years in place of one. */
 export type RvmExportFilter = RvmSearchQuery & { years?: number[] };
@@ -50,11 +35,11 @@ export function machineFilter(
     conds.push(`EXISTS (SELECT 1 FROM rvm_yearly yy WHERE yy.machine_id = m.id
       AND yy.year = ANY(${add(years)}::int[]) AND yy.year >= extract(year FROM m.installed_on)::int)`);
   }
-  const search = q.search ? toSearchText(q.search) : '';
+  const search = q.search ? searchText(q.search) : '';
   if (search) {
     const s = add(`%${search}%`);
-    conds.push(`(c.search_name LIKE ${s} OR ${searchable('m.address')} LIKE ${s}
-      OR EXISTS (SELECT 1 FROM rvm_operators so WHERE so.id = m.operator_id AND ${searchable('so.name')} LIKE ${s}))`);
+    conds.push(`(c.search_name LIKE ${s} OR m.search_text LIKE ${s}
+      OR EXISTS (SELECT 1 FROM rvm_operators so WHERE so.id = m.operator_id AND so.search_text LIKE ${s}))`);
   }
   return { where: conds.length ? conds.join(' AND ') : 'true', params };
 }

@@ -4,9 +4,10 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { admin, createUser, dismissCookieBanner, hasAdmin, NO_ADMIN_REASON, signIn } from './fixtures';
 
 /**
- * Security headers of the web app (docs/decisions.md 025): every page has a Content-Security-Policy with
- * a fresh nonce on all its scripts and no 'unsafe-inline' for scripts; pages, static files and the
- * proxied /api/* all carry HSTS, nosniff, DENY framing, the referrer and the permissions policy.
+ * Security headers of the web app (docs/decisions/025-web-csp-nonce.md): every page has a
+ * Content-Security-Policy with a fresh nonce on all its scripts and no 'unsafe-inline' for scripts;
+ * pages, static files and the proxied /api/* all carry HSTS, nosniff, DENY framing, the referrer and
+ * the permissions policy.
  * In Chromium, the pages run without a single CSP violation.
  */
 

@@ -7,7 +7,8 @@
  * (the running API) and refuse. A restore checks the whole file first (gzip CRC, tar headers, the files
  * every PostgreSQL data folder has), loads it into a new folder next to DB_DIR, opens it, and only then
  * swaps it in with renames, so a bad file or a crash half-way leaves DB_DIR as it was.
- * With DATABASE_URL set, both print the pg_dump / pg_restore commands to use instead (decision 027).
+ * With DATABASE_URL set, both print the pg_dump / pg_restore commands to use instead
+ * (docs/decisions/027-backups.md).
  */
 import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from './security-headers';
 
-/** The pages' policy (docs/decisions.md 025); e2e/security-headers.spec.ts checks it in Chromium. */
+/**
+ * The pages' policy (docs/decisions/025-web-csp-nonce.md); e2e/security-headers.spec.ts checks it in
+ * Chromium.
+ */
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

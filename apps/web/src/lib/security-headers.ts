@@ -1,5 +1,6 @@
 /**
- * The web app's security headers (docs/decisions.md 025). The API sets its own with @fastify/helmet.
+ * The web app's security headers (docs/decisions/025-web-csp-nonce.md). The API sets its own with
+ * @fastify/helmet.
  *
  * - SECURITY_HEADERS go on every answer of the web app: pages, static files and the proxied /api/*
  *   (next.config.ts headers()).

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './contact';
 export * from './downloads';
 export * from './rvm';
+export * from './messages';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRACT_MESSAGES, say } from './messages';
 import { body, choice, emailField, paragraphs, personName, text } from './fields';
 
 /** The four reasons of the contact form, with the labels the form shows. */
@@ -14,8 +15,8 @@ export const CONTACT_REASON_LABELS: Record<(typeof CONTACT_REASONS)[number], str
   platform_report: 'Segnalazione sulla piattaforma',
   other: 'Altro',
 };
-export const PRIVACY_REQUIRED_MESSAGE =
-  'Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.';
+/** The privacy checkbox's message, which the web form shows itself (in Italian). */
+export const PRIVACY_REQUIRED_MESSAGE = CONTRACT_MESSAGES.privacyRequired.it;
 
 export const ContactBodySchema = body({
   firstName: personName(),
@@ -23,7 +24,7 @@ export const ContactBodySchema = body({
   email: emailField(),
   reason: choice(CONTACT_REASONS),
   message: paragraphs(5000),
-  privacy: z.literal(true, { error: () => PRIVACY_REQUIRED_MESSAGE }),
+  privacy: z.literal(true, say('privacyRequired')),
   recaptcha: text(4096).optional(),
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText, say, type ContractMessageKey } from './messages';
 import { RvmFilterShape } from './rvm';
 
 /** Statistic kinds of SPEC §3 that can be exported as an image or a PDF. */
@@ -15,7 +16,7 @@ export const StatisticKindSchema = z.enum(
     'totalWasteProduced',
     'totalWasteSorted',
   ],
-  { message: 'Statistica non valida.' },
+  say('invalidStatistic'),
 );
 export type StatisticKind = z.infer<typeof StatisticKindSchema>;
 
@@ -33,9 +34,7 @@ export const AREA_ONLY_STATISTICS: readonly StatisticKind[] = [
 ];
 
 /** The data-source switch: 1 'Dati raccolta', 2 'Dati ecocompattatori'. */
-export const DataSourceSchema = z.enum(['1', '2'], {
-  message: 'Fonte non valida: 1 (raccolta) o 2 (ecocompattatori).',
-});
+export const DataSourceSchema = z.enum(['1', '2'], say('invalidSource'));
 export const DATA_SOURCES = [
   { value: '1', key: 'waste', label: 'Dati raccolta' },
   { value: '2', key: 'reverseVending', label: 'Dati ecocompattatori' },
@@ -43,34 +42,14 @@ export const DATA_SOURCES = [
 
 export const YEAR_MIN = 1990;
 export const YEAR_MAX = 2100;
-export const DOWNLOAD_MESSAGES = {
-  year: `Anno non valido: tra ${YEAR_MIN} e ${YEAR_MAX}.`,
-  yearsFormat: 'Anni non validi: elenco separato da virgole, es. 2022,2023.',
-  yearsItem: (year: number) => `Anno non valido: ${year} (tra ${YEAR_MIN} e ${YEAR_MAX}).`,
-  compareYear: `Anno di confronto non valido: tra ${YEAR_MIN} e ${YEAR_MAX}.`,
-  yearAndYears: 'Indicare year oppure years, non entrambi.',
-  statisticMissing: 'Indicare la statistica da esportare.',
-  cityOnly: 'Statistica disponibile solo per un comune.',
-  areaOnly:
-    "Statistica disponibile per l'Italia, una regione o una provincia: per un comune si scaricano le sue modalità di raccolta e le sue azioni di prevenzione.",
-  imageSource:
-    'Le immagini mostrano le statistiche della raccolta: i dati degli ecocompattatori si scaricano in CSV.',
-  imageYears: "Per un'immagine indicare un solo anno.",
-  imageFilter: "I filtri valgono solo per il CSV: un'immagine mostra la statistica dell'intera area.",
-  compareYearCsv: "L'anno di confronto vale solo per le immagini (pdf, png, jpg).",
-  rvmFilter: 'Filtro non disponibile per i dati degli ecocompattatori.',
-  operatorWaste: 'Il gestore si sceglie solo con i dati degli ecocompattatori (source=2).',
-  unknownWasteFraction: 'Frazione sconosciuta.',
-  unknownSortingType: 'Modalità di raccolta sconosciuta.',
-  unknownActionsCategory: 'Categoria di azioni di prevenzione sconosciuta.',
-  unknownOperator: 'Gestore sconosciuto.',
-} as const;
 
-const yearParam = (message: string) =>
-  z.coerce.number({ message }).int(message).min(YEAR_MIN, message).max(YEAR_MAX, message);
+const yearParam = (key: 'downloadYear' | 'compareYear') => {
+  const message = () => say(key, { min: YEAR_MIN, max: YEAR_MAX });
+  return z.coerce.number(message()).int(message()).min(YEAR_MIN, message()).max(YEAR_MAX, message());
+};
 
 const ID_PATTERN = { region: /^\d{2}$/, province: /^\d{3}$/, city: /^\d{6}$/ } as const;
-const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'Valore non valido.');
+const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, say('invalidValue'));
 const WASTE_FILTERS = ['waste_fraction', 'sorting_type', 'actions_category'] as const;
 
 /**
@@ -80,7 +59,7 @@ const WASTE_FILTERS = ['waste_fraction', 'sorting_type', 'actions_category'] as 
 export const DownloadQuerySchema = z
   .object({
     format: z
-      .enum(['pdf', 'png', 'jpg', 'csv'], { message: 'Formato non valido: pdf, png, jpg o csv.' })
+      .enum(['pdf', 'png', 'jpg', 'csv'], say('invalidFormat'))
       .describe('pdf, png, jpg: one statistic (signed in); csv: the filtered data (licence active)'),
     statistic: StatisticKindSchema.optional().describe(
       'the statistic to draw (pdf, png, jpg; required there, ignored by csv). wasteSortingType and ' +
@@ -88,28 +67,32 @@ export const DownloadQuerySchema = z
         'mostUsedWasteFractionsSet: not level=city',
     ),
     level: z
-      .enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' })
+      .enum(['country', 'region', 'province', 'city'], say('invalidLevel'))
       .default('country')
       .describe('the area: Italy, a region, a province or a comune'),
     id: z.string().optional().describe('ISTAT code of the area (05, 028, 028001); none for country'),
-    year: yearParam(DOWNLOAD_MESSAGES.year)
+    year: yearParam('downloadYear')
       .optional()
       .describe('one year; images: the year drawn (default the latest with data); csv: that year only'),
     years: z
       .string()
-      .regex(/^\d{4}(,\d{4}){0,49}$/, DOWNLOAD_MESSAGES.yearsFormat)
+      .regex(/^\d{4}(,\d{4}){0,49}$/, say('yearsFormat'))
       .transform((s, ctx) => {
         const years = [...new Set(s.split(',').map(Number))].sort((a, b) => a - b);
         for (const year of years) {
           if (year < YEAR_MIN || year > YEAR_MAX) {
-            ctx.issues.push({ code: 'custom', message: DOWNLOAD_MESSAGES.yearsItem(year), input: s });
+            ctx.issues.push({
+              code: 'custom',
+              message: messageText('yearsItem', { year, min: YEAR_MIN, max: YEAR_MAX }),
+              input: s,
+            });
           }
         }
         return years;
       })
       .optional()
       .describe('comma-separated years (csv); an image takes one year only; none: every year'),
-    compareYear: yearParam(DOWNLOAD_MESSAGES.compareYear)
+    compareYear: yearParam('compareYear')
       .optional()
       .describe(
         'images only: the comparison year of the totals, as on the page (default the previous year with data)',
@@ -136,30 +119,28 @@ export const DownloadQuerySchema = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    const issue = (field: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message });
+    const issue = (field: string, key: ContractMessageKey) =>
+      ctx.addIssue({ code: 'custom', path: [field], message: messageText(key) });
     if (q.level === 'country') {
-      if (q.id !== undefined) issue('id', "Per l'Italia non serve un codice.");
+      if (q.id !== undefined) issue('id', 'countryNoId');
     } else if (!q.id || !ID_PATTERN[q.level].test(q.id)) {
-      issue('id', 'Codice ISTAT mancante o non valido per il livello scelto.');
+      issue('id', 'invalidAreaId');
     }
-    if (q.year !== undefined && q.years !== undefined) issue('years', DOWNLOAD_MESSAGES.yearAndYears);
-    if (q.source === '1' && q.operator !== undefined) issue('operator', DOWNLOAD_MESSAGES.operatorWaste);
+    if (q.year !== undefined && q.years !== undefined) issue('years', 'yearAndYears');
+    if (q.source === '1' && q.operator !== undefined) issue('operator', 'operatorWaste');
     if (q.format === 'csv') {
-      if (q.compareYear !== undefined) issue('compareYear', DOWNLOAD_MESSAGES.compareYearCsv);
+      if (q.compareYear !== undefined) issue('compareYear', 'compareYearCsv');
       if (q.source === '2') {
-        for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, DOWNLOAD_MESSAGES.rvmFilter);
+        for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, 'rvmFilter');
       }
       return;
     }
-    if (q.source === '2') issue('source', DOWNLOAD_MESSAGES.imageSource);
-    if (q.years && q.years.length > 1) issue('years', DOWNLOAD_MESSAGES.imageYears);
-    for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, DOWNLOAD_MESSAGES.imageFilter);
-    if (!q.statistic) issue('statistic', DOWNLOAD_MESSAGES.statisticMissing);
-    else if (q.level !== 'city' && CITY_ONLY_STATISTICS.includes(q.statistic))
-      issue('statistic', DOWNLOAD_MESSAGES.cityOnly);
-    else if (q.level === 'city' && AREA_ONLY_STATISTICS.includes(q.statistic))
-      issue('statistic', DOWNLOAD_MESSAGES.areaOnly);
+    if (q.source === '2') issue('source', 'imageSource');
+    if (q.years && q.years.length > 1) issue('years', 'imageYears');
+    for (const f of WASTE_FILTERS) if (q[f] !== undefined) issue(f, 'imageFilter');
+    if (!q.statistic) issue('statistic', 'statisticMissing');
+    else if (q.level !== 'city' && CITY_ONLY_STATISTICS.includes(q.statistic)) issue('statistic', 'cityOnly');
+    else if (q.level === 'city' && AREA_ONLY_STATISTICS.includes(q.statistic)) issue('statistic', 'areaOnly');
   });
 export type DownloadQuery = z.infer<typeof DownloadQuerySchema>;
 

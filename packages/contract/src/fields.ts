@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { messageText, say, type ContractMessageKey } from './messages';
 
 /**
- * Field builders of the request bodies: DRF-style Italian messages for a missing field, a wrong type,
- * a blank value and a too long one. The API translates these texts for `Accept-Language: en`.
+ * Field builders of the request bodies: DRF-style messages (messages.ts) for a missing field, a wrong
+ * type, a blank value and a too long one.
  */
-export const FIELD_MESSAGES = {
-  required: 'Questo campo è obbligatorio.',
-  notString: 'Non è una stringa valida.',
-  notBoolean: 'Deve essere un valore booleano valido.',
-  blank: 'Questo campo non può essere vuoto.',
-  invalidEmail: 'Inserisci un indirizzo email valido.',
-  notObject: 'Dati non validi: è atteso un oggetto JSON.',
-  invalidChoice: 'Scelta non valida.',
-  maxLength: (max: number) => `Assicurati che questo campo non abbia più di ${max} caratteri.`,
-  noLinks: 'Questo campo non può contenere indirizzi web o e-mail.',
-} as const;
 
 /** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
@@ -33,23 +23,27 @@ export const toParagraphs = (s: string) =>
     .replace(/[^\P{Cc}\n]/gu, '')
     .trim();
 
-const typeError = (wrongType: string) => (issue: { input?: unknown; code?: string }) =>
-  issue.input === undefined ? FIELD_MESSAGES.required : issue.code === 'invalid_type' ? wrongType : undefined;
+const typeError = (wrongType: ContractMessageKey) => (issue: { input?: unknown; code?: string }) =>
+  issue.input === undefined
+    ? messageText('required')
+    : issue.code === 'invalid_type'
+      ? messageText(wrongType)
+      : undefined;
 
 /** A string field, trimmed, at most `max` characters; `blank` allows ''. */
 export function text(max: number, options: { blank?: boolean } = {}) {
-  const base = z.string({ error: typeError(FIELD_MESSAGES.notString) }).trim();
-  const limited = base.max(max, FIELD_MESSAGES.maxLength(max));
-  return options.blank ? limited : limited.min(1, FIELD_MESSAGES.blank);
+  const base = z.string({ error: typeError('notString') }).trim();
+  const limited = base.max(max, say('maxLength', { max }));
+  return options.blank ? limited : limited.min(1, say('blank'));
 }
 
 /** A one-line string field (names, organisation, role): see toOneLine; at most `max` characters. */
 export function line(max: number, options: { blank?: boolean } = {}) {
-  const checked = z.string().max(max, FIELD_MESSAGES.maxLength(max));
+  const checked = z.string().max(max, say('maxLength', { max }));
   return z
-    .string({ error: typeError(FIELD_MESSAGES.notString) })
+    .string({ error: typeError('notString') })
     .transform(toOneLine)
-    .pipe(options.blank ? checked : checked.min(1, FIELD_MESSAGES.blank));
+    .pipe(options.blank ? checked : checked.min(1, say('blank')));
 }
 
 /**
@@ -57,37 +51,37 @@ export function line(max: number, options: { blank?: boolean } = {}) {
  * (a name chosen by whoever registers is written into a mail to the address they typed).
  */
 export function personName() {
-  return line(50).refine((s) => !/:\/\/|www\.|@/i.test(s), FIELD_MESSAGES.noLinks);
+  return line(50).refine((s) => !/:\/\/|www\.|@/i.test(s), say('noLinks'));
 }
 
 /** A multi-line string field (a description): see toParagraphs; at most `max` characters. */
 export function paragraphs(max: number, options: { blank?: boolean } = {}) {
-  const base = z.string({ error: typeError(FIELD_MESSAGES.notString) }).transform(toParagraphs);
-  const checked = z.string().max(max, FIELD_MESSAGES.maxLength(max));
-  return base.pipe(options.blank ? checked : checked.min(1, FIELD_MESSAGES.blank));
+  const base = z.string({ error: typeError('notString') }).transform(toParagraphs);
+  const checked = z.string().max(max, say('maxLength', { max }));
+  return base.pipe(options.blank ? checked : checked.min(1, say('blank')));
 }
 
 /** A string taken as it is (passwords, tokens: no trimming). */
 export function rawText(max: number) {
   return z
-    .string({ error: typeError(FIELD_MESSAGES.notString) })
-    .max(max, FIELD_MESSAGES.maxLength(max))
-    .min(1, FIELD_MESSAGES.blank);
+    .string({ error: typeError('notString') })
+    .max(max, say('maxLength', { max }))
+    .min(1, say('blank'));
 }
 
 export function emailField() {
-  return text(254).pipe(z.email(FIELD_MESSAGES.invalidEmail));
+  return text(254).pipe(z.email(say('invalidEmail')));
 }
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
-    error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidChoice),
+    error: (issue) => (issue.input === undefined ? messageText('required') : messageText('invalidChoice')),
   });
 }
 
 /** A JSON object body that rejects unknown fields ("Campo non previsto."). */
 export function body<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'invalid_type' ? FIELD_MESSAGES.notObject : undefined),
+    error: (issue) => (issue.code === 'invalid_type' ? messageText('notObject') : undefined),
   });
 }

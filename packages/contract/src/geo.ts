@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { say } from './messages';
 import { PageQuerySchema, paginatedSchema } from './common';
 
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
-const cityId = z.string().regex(/^\d{6}$/, 'Codice ISTAT di comune non valido (sei cifre, es. 028001).');
+const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
+const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
+const cityId = z.string().regex(/^\d{6}$/, say('invalidCityId'));
 
 export const RegionSchema = z.object({
   id: z.string().describe('ISTAT code, two digits'),
@@ -42,7 +43,11 @@ export const CityPageSchema = paginatedSchema(CitySchema);
 export type CityPage = z.infer<typeof CityPageSchema>;
 
 export const CityListQuerySchema = PageQuerySchema.extend({
-  search: z.string().trim().max(100, 'Al massimo 100 caratteri.').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, say('atMostChars', { max: 100 }))
+    .optional(),
   province: provinceId.optional(),
   region: regionId.optional(),
 }).strict();

@@ -7,3 +7,4 @@ export * from './contact';
 export * from './downloads';
 export * from './rvm';
 export * from './search-text';
+export * from './messages';

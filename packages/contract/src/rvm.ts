@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 import { PageQuerySchema, paginatedSchema } from './common';
 
 /**
@@ -6,19 +7,19 @@ import { PageQuerySchema, paginatedSchema } from './common';
  * that carries quantities says `demo: true` (the web app labels it "Dati dimostrativi").
  */
 
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
-const cityId = z.string().regex(/^\d{6}$/, 'Codice ISTAT di comune non valido (sei cifre, es. 028001).');
+const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
+const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
+const cityId = z.string().regex(/^\d{6}$/, say('invalidCityId'));
 const operatorId = z.coerce
-  .number({ message: 'Gestore non valido.' })
-  .int('Gestore non valido.')
-  .min(1, 'Gestore non valido.')
-  .max(2_147_483_647, 'Gestore non valido.');
+  .number(say('invalidOperator'))
+  .int(say('invalidOperator'))
+  .min(1, say('invalidOperator'))
+  .max(2_147_483_647, say('invalidOperator'));
 const year = z.coerce
-  .number({ message: 'Anno non valido.' })
-  .int('Anno non valido.')
-  .min(1990, 'Anno non valido.')
-  .max(2100, 'Anno non valido.');
+  .number(say('invalidYear'))
+  .int(say('invalidYear'))
+  .min(1990, say('invalidYear'))
+  .max(2100, say('invalidYear'));
 
 /** The filters every RVM endpoint with quantities accepts. Unknown but well-formed ids give empty results. */
 export const RvmFilterShape = {
@@ -33,7 +34,7 @@ export const RvmFilterShape = {
 const search = z
   .string()
   .trim()
-  .max(100, 'Al massimo 100 caratteri.')
+  .max(100, say('atMostChars', { max: 100 }))
   .optional()
   .describe('address, comune or operator; case and accent insensitive');
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { say } from './messages';
 
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
+const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
+const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
 const year = z.coerce
-  .number({ message: 'Anno non valido.' })
-  .int('Anno non valido.')
-  .min(1990, 'Anno non valido.')
-  .max(2100, 'Anno non valido.');
+  .number(say('invalidYear'))
+  .int(say('invalidYear'))
+  .min(1990, say('invalidYear'))
+  .max(2100, say('invalidYear'));
 
 export const AreaLevelSchema = z.enum(['country', 'region', 'province', 'city']);
 export type AreaLevel = z.infer<typeof AreaLevelSchema>;
@@ -247,21 +248,14 @@ export const OverallQuerySchema = YearsQuerySchema.extend({
   province: provinceId.optional(),
 })
   .strict()
-  .refine((q) => !(q.region && q.province), {
-    message: 'Indicare la regione oppure la provincia, non entrambe.',
-    path: ['province'],
-  });
+  .refine((q) => !(q.region && q.province), { ...say('regionOrProvince'), path: ['province'] });
 
 export const CityStatsQuerySchema = YearsQuerySchema.strict();
 
 export const MapQuerySchema = z
   .object({
     year: year.optional(),
-    level: z
-      .enum(['region', 'province', 'city'], {
-        message: "Livello non valido: 'region', 'province' o 'city'.",
-      })
-      .optional(),
+    level: z.enum(['region', 'province', 'city'], say('invalidMapLevel')).optional(),
     region: regionId.optional(),
     /** The comuni of one province (level 'city'). */
     province: provinceId.optional(),

@@ -16,7 +16,8 @@ import {
   markVerified,
 } from '../features/accounts/accounts.repo';
 import { decideLicense } from '../features/accounts/license';
-import { hashPassword, renderProblem, validatePassword } from '../features/accounts/passwords';
+import { hashPassword, validatePassword } from '../features/accounts/passwords';
+import { t } from '../plugins/i18n';
 
 type Output = (line: string) => void;
 
@@ -77,7 +78,7 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       const lastName = o.values['--last-name'] ?? '';
       const problems = validatePassword(password, { email, firstName, lastName });
       if (problems.length) {
-        log(`password refused: ${problems.map((p) => renderProblem('en', p)).join(' ')}`);
+        log(`password refused: ${problems.map((p) => t('en', p)).join(' ')}`);
         return 1;
       }
       if (await findCredentials(db, email)) {

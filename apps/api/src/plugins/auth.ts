@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/db';
 import { ApiError } from './errors';
-import { M } from './i18n';
+import { msg, type Msg } from './i18n';
 
 /** Sign-in tokens live 30 days (the web app's token cookie lives as long). */
 export const TOKEN_TTL_DAYS = 30;
@@ -84,7 +84,7 @@ async function findUserByToken(db: Queryable, tokenHash: string): Promise<AuthUs
   return row ?? null;
 }
 
-const unauthorized = (message: string) =>
+const unauthorized = (message: Msg) =>
   new ApiError(401, { detail: message }, { 'www-authenticate': 'Token' });
 
 /** Token authentication as DRF's TokenAuthentication does it, on the routes that opt in. */
@@ -95,10 +95,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   async function authenticate(req: FastifyRequest): Promise<void> {
     const key = tokenOf(req);
     if (key === undefined) return;
-    if (!key) throw unauthorized(M.invalidToken.it);
+    if (!key) throw unauthorized(msg('invalidToken'));
     const hash = sha256(key);
     const user = await findUserByToken(app.db, hash);
-    if (!user) throw unauthorized(M.invalidToken.it);
+    if (!user) throw unauthorized(msg('invalidToken'));
     req.user = user;
     req.tokenHash = hash;
   }
@@ -106,6 +106,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('optionalUser', authenticate);
   app.decorate('requireUser', async (req: FastifyRequest) => {
     await authenticate(req);
-    if (!req.user) throw unauthorized(M.notAuthenticated.it);
+    if (!req.user) throw unauthorized(msg('notAuthenticated'));
   });
 });

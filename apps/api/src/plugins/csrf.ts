@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { CsrfSchema } from '@portal/contract';
-import { translateBody } from './errors';
-import { M, langOf } from './i18n';
+import { httpError } from './errors';
 
 export const CSRF_COOKIE = 'csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -55,7 +54,7 @@ export interface CsrfOptions {
 export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) => {
   await app.register(cookie);
 
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method)) return;
     const apiToken = req.headers['x-api-token'];
     if (options.apiToken && typeof apiToken === 'string' && safeEqual(apiToken, options.apiToken)) return;
@@ -63,7 +62,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
     const cookieValue = req.cookies[CSRF_COOKIE];
     if (typeof header === 'string' && header.length > 0 && cookieValue && safeEqual(header, cookieValue))
       return;
-    return reply.code(403).send(translateBody(langOf(req), { detail: M.csrfFailed.it }));
+    throw httpError(403, 'csrfFailed');
   });
 
   app.get(

@@ -1,21 +1,48 @@
 import type { FastifyRequest } from 'fastify';
-import { FIELD_MESSAGES, PRIVACY_REQUIRED_MESSAGE } from '@portal/contract';
+import { CONTRACT_MESSAGES, renderMessage, type Lang, type Message } from '@portal/contract';
 
 /**
- * The message catalogue of the API: every text a visitor reads, in Italian (the default) and English
- * (`Accept-Language: en`). `{name}` marks a parameter. Italian texts that come from elsewhere (the
- * contract's validation messages, MESSAGES of errors.ts) are translated by matching them against the
- * Italian side of these entries.
+ * The message catalogue of the API: every text a visitor reads, by key, in Italian (the default) and
+ * English (`Accept-Language: en`). `{name}` marks a parameter. The contract's validation messages
+ * (CONTRACT_MESSAGES) are part of it; M holds the API's own. Errors carry a key and its parameters
+ * (`Msg`); the error handler (errors.ts) renders them in the request's language.
  */
-export type Lang = 'it' | 'en';
-export interface Message {
-  it: string;
-  en: string;
-}
+export type { Lang, Message };
 
 export const M = {
   // errors.ts
   notFound: { it: 'Non trovato.', en: 'Not found.' },
+  // statistics: years (stats.service.ts) and the map's parameters (stats.routes.ts)
+  noDataForArea: {
+    it: "Nessun dato per quest'area. Nessun anno disponibile.",
+    en: 'No data for this area. No year available.',
+  },
+  // {available} is availableYears.
+  noDataForYear: {
+    it: "Nessun dato per l'anno {year}. {available}",
+    en: 'No data for the year {year}. {available}',
+  },
+  availableYears: { it: 'Anni disponibili: {years}.', en: 'Available years: {years}.' },
+  compareYearSame: {
+    it: "L'anno di confronto deve essere diverso dall'anno.",
+    en: 'The comparison year must differ from the year.',
+  },
+  mapRegionAndProvince: {
+    it: 'Indica la regione o la provincia, non entrambe.',
+    en: 'Give the region or the province, not both.',
+  },
+  mapRegionLevel: {
+    it: "Con una regione il livello è 'province'.",
+    en: "With a region the level is 'province'.",
+  },
+  mapProvinceLevel: {
+    it: "Con una provincia il livello è 'city'.",
+    en: "With a province the level is 'city'.",
+  },
+  mapProvinceMissing: {
+    it: 'Per la mappa dei comuni indica la provincia (es. 028).',
+    en: 'For the map of the comuni give the province (e.g. 028).',
+  },
   // downloads
   csvLicenseRequired: {
     it: "Per scaricare i dati in CSV serve una licenza d'uso attiva: richiedila dalla pagina Profilo.",
@@ -39,26 +66,6 @@ export const M = {
   unsupportedMediaType: { it: 'Tipo di contenuto non supportato.', en: 'Unsupported media type.' },
   unknownField: { it: 'Campo non previsto.', en: 'Unexpected field.' },
   nullCharacter: { it: 'I caratteri nulli non sono ammessi.', en: 'Null characters are not allowed.' },
-  // contract field messages
-  required: { it: FIELD_MESSAGES.required, en: 'This field is required.' },
-  notString: { it: FIELD_MESSAGES.notString, en: 'Not a valid string.' },
-  notBoolean: { it: FIELD_MESSAGES.notBoolean, en: 'Must be a valid boolean.' },
-  blank: { it: FIELD_MESSAGES.blank, en: 'This field may not be blank.' },
-  invalidEmail: { it: FIELD_MESSAGES.invalidEmail, en: 'Enter a valid email address.' },
-  notObject: { it: FIELD_MESSAGES.notObject, en: 'Invalid data: a JSON object is expected.' },
-  invalidChoice: { it: FIELD_MESSAGES.invalidChoice, en: 'Not a valid choice.' },
-  maxLength: {
-    it: 'Assicurati che questo campo non abbia più di {max} caratteri.',
-    en: 'Ensure this field has no more than {max} characters.',
-  },
-  noLinks: {
-    it: FIELD_MESSAGES.noLinks,
-    en: 'This field may not contain a web or e-mail address.',
-  },
-  privacyRequired: {
-    it: PRIVACY_REQUIRED_MESSAGE,
-    en: 'Before sending, please confirm that you have read and accepted our Privacy Policy.',
-  },
   // auth
   invalidCredentials: {
     it: 'Impossibile accedere con le credenziali fornite.',
@@ -93,7 +100,6 @@ export const M = {
     it: 'I due campi password non corrispondono.',
     en: "The two password fields didn't match.",
   },
-  invalidValue: { it: 'Valore non valido.', en: 'Invalid value.' },
   // Django's password validators
   passwordTooShort: {
     it: 'Questa password è troppo corta. Deve contenere almeno {min} caratteri.',
@@ -170,12 +176,30 @@ export const M = {
   },
 } satisfies Record<string, Message>;
 
-function fill(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+/** Every message key, the contract's and the API's (they do not overlap: see NoSharedKey below). */
+export const MESSAGES: Record<MessageKey, Message> = { ...CONTRACT_MESSAGES, ...M };
+export type MessageKey = keyof typeof CONTRACT_MESSAGES | keyof typeof M;
+type NoSharedKey = Extract<keyof typeof CONTRACT_MESSAGES, keyof typeof M>;
+const noSharedKey: [NoSharedKey] extends [never] ? true : NoSharedKey = true;
+void noSharedKey;
+
+/** A message to render later, in the language of the request that gets it; a parameter may be a Msg. */
+export interface Msg {
+  key: MessageKey;
+  params?: Record<string, string | number | Msg>;
 }
 
-export function t(lang: Lang, message: Message, params?: Record<string, string | number>): string {
-  return fill(message[lang], params);
+export function msg(key: MessageKey, params?: Msg['params']): Msg {
+  return params ? { key, params } : { key };
+}
+
+/** The text of a message in `lang`, its parameters (messages included) rendered in `lang` too. */
+export function t(lang: Lang, message: Msg | MessageKey, params?: Msg['params']): string {
+  const m = typeof message === 'string' ? msg(message, params) : message;
+  const rendered = Object.fromEntries(
+    Object.entries(m.params ?? {}).map(([name, v]) => [name, typeof v === 'object' ? t(lang, v) : v]),
+  );
+  return renderMessage(lang, MESSAGES[m.key], rendered);
 }
 
 /** The language of a request: the first of it/en named by Accept-Language (by q), Italian otherwise. */
@@ -195,32 +219,4 @@ export function parseLang(header: string | string[] | undefined): Lang {
 
 export function langOf(req: FastifyRequest): Lang {
   return parseLang(req.headers['accept-language']);
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = Object.values(M as Record<string, Message>).map((m) => {
-  const names: string[] = [];
-  const source = m.it
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { message: m, names, regex: new RegExp(`^${source}$`) };
-});
-
-/** An Italian text from the catalogue in the request's language; unknown texts are left as they are. */
-export function translate(lang: Lang, italian: string): string {
-  if (lang === 'it') return italian;
-  for (const { message, names, regex } of patterns) {
-    const match = regex.exec(italian);
-    if (!match) continue;
-    // A parameter may itself be a catalogue text (the wait of a 429: '5 minuti'), translated in turn.
-    const param = (value: string) => (value.length < italian.length ? translate(lang, value) : value);
-    return t(lang, message, Object.fromEntries(names.map((n, i) => [n, param(match[i + 1]!)])));
-  }
-  return italian;
 }

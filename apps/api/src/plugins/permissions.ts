@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
-import { M } from './i18n';
+import { msg } from './i18n';
 
 export type LicenseStatus = 'active' | 'inactive' | 'pending';
 
@@ -22,6 +22,6 @@ async function licenseStatusOf(app: FastifyInstance, userId: number): Promise<Li
 export async function requireCsvLicense(app: FastifyInstance, req: FastifyRequest): Promise<void> {
   await app.requireUser(req);
   if (!canDownloadCsv(await licenseStatusOf(app, req.user!.id))) {
-    throw new ApiError(403, { detail: M.csvLicenseRequired.it });
+    throw new ApiError(403, { detail: msg('csvLicenseRequired') });
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateBody } from './errors';
-import { M } from './i18n';
+import { renderBody } from './errors';
 import { tooManyRequests, waitText } from './rate-limit';
 
 describe('the wait of a 429 in words', () => {
@@ -22,29 +21,31 @@ describe('the wait of a 429 in words', () => {
     const throttled = tooManyRequests(298_400);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers).toEqual({ 'retry-after': '299' });
-    expect(throttled.body).toEqual({ detail: 'Troppe richieste, riprova tra 5 minuti.' });
-    expect(translateBody('en', throttled.body)).toEqual({
+    expect(renderBody('it', throttled.body)).toEqual({ detail: 'Troppe richieste, riprova tra 5 minuti.' });
+    expect(renderBody('en', throttled.body)).toEqual({
       detail: 'Too many requests, try again in 5 minutes.',
     });
 
     const oneMinute = tooManyRequests(60_000);
-    expect(oneMinute.body).toEqual({ detail: 'Troppe richieste, riprova tra 1 minuto.' });
-    expect(translateBody('en', oneMinute.body)).toEqual({
+    expect(renderBody('it', oneMinute.body)).toEqual({ detail: 'Troppe richieste, riprova tra 1 minuto.' });
+    expect(renderBody('en', oneMinute.body)).toEqual({
       detail: 'Too many requests, try again in 1 minute.',
     });
 
-    const locked = tooManyRequests(30_000, M.loginLocked);
+    const locked = tooManyRequests(30_000, 'loginLocked');
     expect(locked.headers).toEqual({ 'retry-after': '30' });
-    expect(locked.body).toEqual({
+    expect(renderBody('it', locked.body)).toEqual({
       detail:
         'Troppi tentativi di accesso non riusciti per questo account: riprova tra 30 secondi, oppure reimposta la password da «Hai dimenticato la password?».',
     });
-    expect(translateBody('en', locked.body)).toEqual({
+    expect(renderBody('en', locked.body)).toEqual({
       detail:
         'Too many failed sign-in attempts for this account: try again in 30 seconds, or reset your password from "Forgot your password?".',
     });
 
     // Below a second still waits one.
-    expect(tooManyRequests(200).body).toEqual({ detail: 'Troppe richieste, riprova tra 1 secondo.' });
+    expect(renderBody('it', tooManyRequests(200).body)).toEqual({
+      detail: 'Troppe richieste, riprova tra 1 secondo.',
+    });
   });
 });

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from './errors';
-import { M, t, type Lang, type Message } from './i18n';
+import { msg, t, type Lang, type MessageKey, type Msg } from './i18n';
 
 /** Counters in fixed windows: how many hits a key had in its current window, and when that ends. */
 export interface RateLimitStore {
@@ -167,20 +167,24 @@ export function ipKey(ip: string): string {
 
 /** A wait in words: seconds below a minute, then whole minutes, rounded up ('5 minuti' for 299 s). */
 export function waitText(lang: Lang, seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? t(lang, M.waitSecond) : t(lang, M.waitSeconds, { n: seconds });
+  return t(lang, waitMessage(seconds));
+}
+
+function waitMessage(seconds: number): Msg {
+  if (seconds < 60) return seconds === 1 ? msg('waitSecond') : msg('waitSeconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? t(lang, M.waitMinute) : t(lang, M.waitMinutes, { n: minutes });
+  return minutes === 1 ? msg('waitMinute') : msg('waitMinutes', { n: minutes });
 }
 
 /**
  * The 429 of a limit, with its Retry-After in seconds; `message` (with {wait}) says what to do meanwhile.
- * The detail is Italian; the error handler translates it, the wait included.
+ * The error handler renders it in the request's language, the wait included.
  */
-export function tooManyRequests(resetMs: number, message: Message = M.throttled): ApiError {
+export function tooManyRequests(resetMs: number, message: MessageKey = 'throttled'): ApiError {
   const seconds = Math.max(1, Math.ceil(resetMs / 1000));
   return new ApiError(
     429,
-    { detail: t('it', message, { wait: waitText('it', seconds) }) },
+    { detail: msg(message, { wait: waitMessage(seconds) }) },
     { 'retry-after': String(seconds) },
   );
 }
@@ -197,7 +201,7 @@ export class RateLimiter {
   }
 
   /** Counts one hit; throws the 429 ApiError (with `message`) when the limit is passed. */
-  async consume(limit: Limit, subject: string, message?: Message): Promise<void> {
+  async consume(limit: Limit, subject: string, message?: MessageKey): Promise<void> {
     let result: { count: number; resetMs: number };
     try {
       result = await this.store.hit(this.keyOf(limit, subject), limit.windowMs);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { ApiError } from './errors';
-import { M } from './i18n';
+import { msg } from './i18n';
 
 /** The reCAPTCHA v3 actions: each form's token is made with the action named after it. */
 export type RecaptchaAction = 'login' | 'signup' | 'passwordforgotten' | 'contact';
@@ -83,6 +83,6 @@ export class RecaptchaVerifier {
   /** Throws the 400 {"recaptcha": [...]} answer when the check fails. */
   async require(token: string | undefined, action: RecaptchaAction, ip: string): Promise<void> {
     if (!(await this.verify(token, action, ip)))
-      throw new ApiError(400, { recaptcha: [M.recaptchaFailed.it] });
+      throw new ApiError(400, { recaptcha: [msg('recaptchaFailed')] });
   }
 }

@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { ApiError, translateBody } from './errors';
+import { ApiError } from './errors';
 import { langOf } from './i18n';
 
 interface Entry {
-  status: number;
+  /** The 4xx the computation threw, thrown again on every hit. */
+  error?: ApiError;
   etag: string;
   body: string;
   headers?: Record<string, string>;
@@ -124,23 +125,22 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
       const key = cacheKey(req);
       let entry = entries.get(key);
       if (!entry) {
-        let status = 200;
+        let error: ApiError | undefined;
         let body: string;
         try {
           body = JSON.stringify(schema.parse(await compute()));
         } catch (err) {
-          // A 4xx depends only on the data too (unknown id, year without data): cached like an answer.
+          // A 4xx depends only on the data too (unknown id, year without data): cached, and thrown again
+          // on a hit for the error handler to answer (in the request's language).
           if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-          status = err.statusCode;
-          body = JSON.stringify(translateBody(langOf(req), err.body));
+          error = err;
+          body = JSON.stringify(err.body);
         }
-        entry = { status, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, error };
         // Evicts the least recently used entries to make room; a body larger than the bound is not kept.
         entries.set(key, entry);
       }
-      if (entry.status !== 200) {
-        return reply.code(entry.status).type('application/json; charset=utf-8').send(entry.body);
-      }
+      if (entry.error) throw entry.error;
       reply.header('ETag', entry.etag).header('Cache-Control', cacheControl);
       const inm = req.headers['if-none-match'];
       if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {

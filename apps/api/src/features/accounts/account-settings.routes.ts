@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { createAuthToken } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
-import { M, langOf, t } from '../../plugins/i18n';
+import { langOf, msg, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { LIMITS, ipKey } from '../../plugins/rate-limit';
 import {
@@ -29,7 +29,7 @@ import {
   setPassword,
   type EmailChangeOutcome,
 } from './accounts.repo';
-import { checkPassword, hashPassword, passwordProblems } from './passwords';
+import { checkPassword, hashPassword, validatePassword } from './passwords';
 
 const authErrors = { 401: DetailSchema, 403: DetailSchema, 429: DetailSchema };
 
@@ -48,9 +48,9 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in user's credentials once the current password is checked; 400 on `field` otherwise. */
   async function withCurrentPassword(userId: number, password: string, field: string) {
     const user = await findCredentialsById(db, userId);
-    if (!user) throw new ApiError(401, { detail: M.invalidToken.it });
+    if (!user) throw new ApiError(401, { detail: msg('invalidToken') });
     if (!(await checkPassword(user.passwordHash, password))) {
-      throw new ApiError(400, { [field]: [M.wrongCurrentPassword.it] });
+      throw new ApiError(400, { [field]: [msg('wrongCurrentPassword')] });
     }
     return user;
   }
@@ -73,10 +73,10 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimiter.consume(LIMITS.passwordChangeUser, String(userId));
       const user = await withCurrentPassword(userId, body.oldPassword, 'oldPassword');
       if (body.newPassword1 !== body.newPassword2) {
-        throw new ApiError(400, { newPassword2: [M.passwordsMismatch.it] });
+        throw new ApiError(400, { newPassword2: [msg('passwordsMismatch')] });
       }
       // The validators of the registration and of the reset, with the account's own names and address.
-      const problems = passwordProblems(langOf(req), body.newPassword1, user);
+      const problems = validatePassword(body.newPassword1, user);
       if (problems.length) throw new ApiError(400, { newPassword2: problems });
       const passwordHash = await hashPassword(body.newPassword1);
       const key = await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         { event: 'password-changed', userId, ip: req.ip },
         'password changed, every token revoked',
       );
-      return { detail: t(langOf(req), M.passwordChanged), key };
+      return { detail: t(langOf(req), 'passwordChanged'), key };
     },
   );
 
@@ -113,7 +113,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimiter.consume(LIMITS.emailChangeUser, String(userId));
       const user = await withCurrentPassword(userId, password, 'password');
       if (newEmail.toLowerCase() === user.email.toLowerCase()) {
-        throw new ApiError(400, { newEmail: [M.emailSameAsCurrent.it] });
+        throw new ApiError(400, { newEmail: [msg('emailSameAsCurrent')] });
       }
       // Looked up after the answer: its content and timing are the same whether or not the new address
       // has an account (no one learns it from here); that address's owner is told instead.
@@ -140,7 +140,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'e-mail change requested',
         );
       });
-      return { detail: t(langOf(req), M.emailChangeSent) };
+      return { detail: t(langOf(req), 'emailChangeSent') };
     },
   );
 
@@ -175,16 +175,16 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (err) {
         // Someone registered the address in the same instant: nothing was changed.
-        if (isUniqueViolation(err)) throw new ApiError(400, { nonFieldErrors: [M.emailChangeTaken.it] });
+        if (isUniqueViolation(err)) throw new ApiError(400, { nonFieldErrors: [msg('emailChangeTaken')] });
         throw err;
       }
-      if (result.outcome === 'dead') throw new ApiError(404, { detail: M.notFound.it });
-      if (result.outcome === 'taken') throw new ApiError(400, { nonFieldErrors: [M.emailChangeTaken.it] });
+      if (result.outcome === 'dead') throw new ApiError(404, { detail: msg('notFound') });
+      if (result.outcome === 'taken') throw new ApiError(400, { nonFieldErrors: [msg('emailChangeTaken')] });
       req.log.info(
         { event: 'email-changed', userId: result.userId, ip: req.ip },
         'e-mail address changed, every token revoked',
       );
-      return { detail: t(langOf(req), M.emailChanged), ...(result.key ? { key: result.key } : {}) };
+      return { detail: t(langOf(req), 'emailChanged'), ...(result.key ? { key: result.key } : {}) };
     },
   );
 
@@ -206,7 +206,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await withCurrentPassword(userId, req.body.password, 'password');
       await db.transaction((tx) => deleteAccount(tx, userId));
       req.log.info({ event: 'account-deleted', userId, ip: req.ip }, 'account deleted');
-      return { detail: t(langOf(req), M.accountDeleted) };
+      return { detail: t(langOf(req), 'accountDeleted') };
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
@@ -15,8 +14,8 @@ import {
 } from '@portal/contract';
 import { createAuthToken, revokeAuthToken, sha256, tokenOf } from '../../plugins/auth';
 import { issueCsrfCookie } from '../../plugins/csrf';
-import { ApiError, type FieldErrors } from '../../plugins/errors';
-import { M, langOf, t } from '../../plugins/i18n';
+import { ApiError } from '../../plugins/errors';
+import { langOf, msg, t, type Msg } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { LIMITS, ipKey } from '../../plugins/rate-limit';
 import {
@@ -45,7 +44,7 @@ import {
   updateProfile,
 } from './accounts.repo';
 import { accountSettingsRoutes } from './account-settings.routes';
-import { checkPassword, hashPassword, passwordProblems, type PasswordContext } from './passwords';
+import { checkPassword, hashPassword, validatePassword } from './passwords';
 
 const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
 
@@ -65,10 +64,6 @@ export function decodeUid(uid: string): number | null {
 }
 
 const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-
-function passwordErrors(req: FastifyRequest, password: string, context: PasswordContext): string[] {
-  return passwordProblems(langOf(req), password, context);
-}
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, rateLimiter, recaptcha } = app;
@@ -106,8 +101,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the per-account ceiling slows guesses spread over many addresses, and its answer points to the
       // password reset, which clears both counts.
       const clientKey = `${email}|${ipKey(req.ip)}`;
-      await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, M.loginLocked);
-      await rateLimiter.consume(LIMITS.loginAccountCeiling, email, M.loginLocked);
+      await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, 'loginLocked');
+      await rateLimiter.consume(LIMITS.loginAccountCeiling, email, 'loginLocked');
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
       const own = await checkPassword(user?.passwordHash, password);
@@ -120,13 +115,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
           'login failed',
         );
-        throw new ApiError(400, { nonFieldErrors: [M.invalidCredentials.it] });
+        throw new ApiError(400, { nonFieldErrors: [msg('invalidCredentials')] });
       }
       await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
       await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
       if (!user.verified || registered) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
-        throw new ApiError(400, { nonFieldErrors: [M.emailNotVerified.it] });
+        throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
       }
       const key = await createAuthToken(db, user.id);
       req.log.info({ ...event, outcome: 'success' }, 'login succeeded');
@@ -147,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The token however it came: the Authorization header, or the token cookie the API also accepts.
       const key = tokenOf(req);
       if (key) await revokeAuthToken(db, sha256(key));
-      return { detail: t(langOf(req), M.loggedOut) };
+      return { detail: t(langOf(req), 'loggedOut') };
     },
   );
 
@@ -164,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       issueCsrfCookie(req, reply);
       const user = await getUser(db, req.user!.id);
-      if (!user) throw new ApiError(401, { detail: M.invalidToken.it });
+      if (!user) throw new ApiError(401, { detail: msg('invalidToken') });
       return user;
     },
   );
@@ -182,7 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await updateProfile(db, req.user!.id, req.body);
-      if (!user) throw new ApiError(401, { detail: M.invalidToken.it });
+      if (!user) throw new ApiError(401, { detail: msg('invalidToken') });
       return user;
     },
   );
@@ -202,9 +197,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimiter.consume(LIMITS.registrationIp, ipKey(req.ip));
       await rateLimiter.consume(LIMITS.registrationAccount, body.email1);
       await recaptcha.require(body.recaptcha, 'signup', req.ip);
-      const fieldErrors: FieldErrors = {};
-      if (body.email1.toLowerCase() !== body.email2.toLowerCase()) fieldErrors.email2 = [M.emailsMismatch.it];
-      const problems = passwordErrors(req, body.password, {
+      const fieldErrors: Record<string, Msg[]> = {};
+      if (body.email1.toLowerCase() !== body.email2.toLowerCase())
+        fieldErrors.email2 = [msg('emailsMismatch')];
+      const problems = validatePassword(body.password, {
         email: body.email1,
         firstName: body.firstName,
         lastName: body.lastName,
@@ -243,7 +239,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           'account registered',
         );
       });
-      return reply.code(201).send({ detail: t(langOf(req), M.verificationSent) });
+      return reply.code(201).send({ detail: t(langOf(req), 'verificationSent') });
     },
   );
 
@@ -262,12 +258,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, password } = req.body;
       await rateLimiter.consume(LIMITS.verifyIp, ipKey(req.ip));
       const target = await findVerificationTarget(db, key);
-      if (!target) throw new ApiError(404, { detail: M.notFound.it });
+      if (!target) throw new ApiError(404, { detail: msg('notFound') });
       // The key proves the mailbox; the password says which registration its owner made. An account
       // made by `user create` (not verified) has its own password instead.
       const chosen = await pendingWithPassword(target.userId, password);
       if (!chosen && !(await checkPassword(target.passwordHash, password))) {
-        throw new ApiError(400, { password: [M.registrationPasswordMismatch.it] });
+        throw new ApiError(400, { password: [msg('registrationPasswordMismatch')] });
       }
       const done = await db.transaction(async (tx) => {
         if (!(await consumeVerificationKey(tx, key, target.userId))) return false;
@@ -275,9 +271,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         await markVerified(tx, target.userId);
         return true;
       });
-      if (!done) throw new ApiError(404, { detail: M.notFound.it });
+      if (!done) throw new ApiError(404, { detail: msg('notFound') });
       req.log.info({ event: 'email-verified', userId: target.userId }, 'e-mail address verified');
-      return { detail: t(langOf(req), M.ok) };
+      return { detail: t(langOf(req), 'ok') };
     },
   );
 
@@ -306,7 +302,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           await enqueueMail(tx, verificationMail(user.email, key, false));
         });
       });
-      return { detail: t(langOf(req), M.ok) };
+      return { detail: t(langOf(req), 'ok') };
     },
   );
 
@@ -338,7 +334,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           'password reset mailed',
         );
       });
-      return { detail: t(langOf(req), M.passwordResetSent) };
+      return { detail: t(langOf(req), 'passwordResetSent') };
     },
   );
 
@@ -359,16 +355,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the accounts.
       const userId = decodeUid(body.uid);
       if (userId === null || !(await isResetTokenLive(db, userId, body.token)))
-        throw new ApiError(400, { token: [M.invalidValue.it] });
+        throw new ApiError(400, { token: [msg('invalidValue')] });
       if (body.newPassword1 !== body.newPassword2)
-        throw new ApiError(400, { newPassword2: [M.passwordsMismatch.it] });
+        throw new ApiError(400, { newPassword2: [msg('passwordsMismatch')] });
       const user = (await getUser(db, userId))!;
-      const problems = passwordErrors(req, body.newPassword1, user);
+      const problems = validatePassword(body.newPassword1, user);
       if (problems.length) throw new ApiError(400, { newPassword2: problems });
       const passwordHash = await hashPassword(body.newPassword1);
       await db.transaction(async (tx) => {
         if (!(await consumePasswordResetToken(tx, userId, body.token))) {
-          throw new ApiError(400, { token: [M.invalidValue.it] });
+          throw new ApiError(400, { token: [msg('invalidValue')] });
         }
         await setPassword(tx, userId, passwordHash);
         // Following the link proved the address is theirs.
@@ -378,7 +374,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
       await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${ipKey(req.ip)}`);
       req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
-      return { detail: t(langOf(req), M.passwordResetDone) };
+      return { detail: t(langOf(req), 'passwordResetDone') };
     },
   );
 
@@ -396,7 +392,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = req.user!.id;
       return db.transaction(async (tx) => {
         const before = await requestLicense(tx, userId);
-        if (before === 'active') throw new ApiError(400, { nonFieldErrors: [M.licenseAlreadyActive.it] });
+        if (before === 'active') throw new ApiError(400, { nonFieldErrors: [msg('licenseAlreadyActive')] });
         const user = (await getUser(tx, userId))!;
         if (before === 'inactive') {
           await enqueueMail(tx, licenseRequestedStaffMail(config.STAFF_EMAIL, user));

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { M, t, type Lang, type Message } from '../../plugins/i18n';
+import { msg, type MessageKey, type Msg } from '../../plugins/i18n';
 
 /** argon2id with OWASP's minimum: 19 MiB, two passes, one lane (~90 ms a hash on the reference machine). */
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -56,27 +56,15 @@ export interface PasswordContext {
   lastName?: string;
 }
 
-/** One failed rule: its message and parameters, to be rendered in the request's language. */
-export interface PasswordProblem {
-  message: Message;
-  params?: Record<string, number | Message>;
-}
-
-export function renderProblem(lang: Lang, problem: PasswordProblem): string {
-  const params = Object.fromEntries(
-    Object.entries(problem.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : v[lang]]),
-  );
-  return t(lang, problem.message, params);
-}
-
 /** Django's four default validators: similarity, minimum length, common password, numeric. */
-export function validatePassword(password: string, context: PasswordContext): PasswordProblem[] {
-  const problems: PasswordProblem[] = [];
+/** The failed rules' messages (rendered in the request's language by the error handler). */
+export function validatePassword(password: string, context: PasswordContext): Msg[] {
+  const problems: Msg[] = [];
   const lower = password.toLowerCase();
-  const attributes: [string | undefined, Message][] = [
-    [context.email, M.fieldEmail],
-    [context.firstName, M.fieldFirstName],
-    [context.lastName, M.fieldLastName],
+  const attributes: [string | undefined, MessageKey][] = [
+    [context.email, 'fieldEmail'],
+    [context.firstName, 'fieldFirstName'],
+    [context.lastName, 'fieldLastName'],
   ];
   for (const [value, field] of attributes) {
     if (!value) continue;
@@ -88,19 +76,14 @@ export function validatePassword(password: string, context: PasswordContext): Pa
       return quickRatio(lower, part) >= MAX_SIMILARITY;
     });
     if (similar) {
-      problems.push({ message: M.passwordSimilar, params: { field } });
+      problems.push(msg('passwordSimilar', { field: msg(field) }));
       break;
     }
   }
   if (password.length < MIN_PASSWORD_LENGTH) {
-    problems.push({ message: M.passwordTooShort, params: { min: MIN_PASSWORD_LENGTH } });
+    problems.push(msg('passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
   }
-  if (commonPasswords().has(lower.trim())) problems.push({ message: M.passwordCommon });
-  if (/^\d+$/.test(password)) problems.push({ message: M.passwordNumeric });
+  if (commonPasswords().has(lower.trim())) problems.push(msg('passwordCommon'));
+  if (/^\d+$/.test(password)) problems.push(msg('passwordNumeric'));
   return problems;
-}
-
-/** The validators' messages for `password` in `lang`: registration, reset and change all use these. */
-export function passwordProblems(lang: Lang, password: string, context: PasswordContext): string[] {
-  return validatePassword(password, context).map((p) => renderProblem(lang, p));
 }

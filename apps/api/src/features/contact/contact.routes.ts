@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBodySchema, DetailSchema, ValidationErrorSchema } from '@portal/contract';
-import { M, langOf, t } from '../../plugins/i18n';
+import { langOf, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { LIMITS, ipKey } from '../../plugins/rate-limit';
 import { contactAcknowledgementMail, contactStaffMail } from './contact.mails';
@@ -32,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         await enqueueMail(tx, contactAcknowledgementMail(body.email, id, body));
         req.log.info({ event: 'contact', contactId: id, reason: body.reason }, 'contact message stored');
       });
-      return reply.code(201).send({ detail: t(langOf(req), M.contactSent) });
+      return reply.code(201).send({ detail: t(langOf(req), 'contactSent') });
     },
   );
 };

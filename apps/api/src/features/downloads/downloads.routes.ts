@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
-  DOWNLOAD_MESSAGES,
   DownloadCountSchema,
   DownloadQuerySchema,
   ValidationErrorSchema,
@@ -11,7 +10,15 @@ import {
   type CityStats,
   type DownloadQuery,
 } from '@portal/contract';
-import { ApiError, MESSAGES, type FieldErrors } from '../../plugins/errors';
+import {
+  ApiError,
+  fieldError,
+  notFound,
+  RelayedError,
+  type ErrorBody,
+  type FieldErrors,
+} from '../../plugins/errors';
+import { msg } from '../../plugins/i18n';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvLinesStream, safeFileName } from '../../lib/csv';
 import { yearsOf, yearsWords } from '../../lib/years';
@@ -65,17 +72,24 @@ function rvmFilterOf(q: DownloadQuery): RvmExportFilter {
 }
 
 const UNKNOWN = {
-  wasteFraction: ['waste_fraction', DOWNLOAD_MESSAGES.unknownWasteFraction],
-  sortingType: ['sorting_type', DOWNLOAD_MESSAGES.unknownSortingType],
-  actionsCategory: ['actions_category', DOWNLOAD_MESSAGES.unknownActionsCategory],
+  wasteFraction: ['waste_fraction', 'unknownWasteFraction'],
+  sortingType: ['sorting_type', 'unknownSortingType'],
+  actionsCategory: ['actions_category', 'unknownActionsCategory'],
 } as const;
 
 const SOURCE_LINE = 'Fonte: ISPRA, Catasto rifiuti; ISTAT';
 const DEMO_LINE = 'Dati dimostrativi, senza fonte pubblica';
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' } as const;
 
-/** The statistics of the requested area and years, through the cached statistics endpoints the page reads. */
-async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaStats | CityStats> {
+/**
+ * The statistics of the requested area and years, through the cached statistics endpoints the page reads,
+ * asked in the language of `req` so that their errors can be passed on as they are.
+ */
+async function loadStats(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  q: DownloadQuery,
+): Promise<AreaStats | CityStats> {
   const params = new URLSearchParams();
   const year = q.year ?? q.years?.[0];
   if (year !== undefined) params.set('year', String(year));
@@ -84,15 +98,16 @@ async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaSt
   if (q.level === 'region') params.set('region', q.id!);
   if (q.level === 'province') params.set('province', q.id!);
   if (q.level === 'city') url = `/api/stats/cities/city/${q.id}/`;
-  const res = await app.inject({ method: 'GET', url: `${url}?${params}` });
+  const headers = { 'accept-language': req.headers['accept-language'] ?? 'it' };
+  const res = await app.inject({ method: 'GET', url: `${url}?${params}`, headers });
   if (res.statusCode === 200) return res.json();
-  const body = res.json() as FieldErrors | { detail: string };
+  const body = res.json() as ErrorBody;
   // "No data for the year": said on the parameter this request used (years=2019 rather than year).
   if (q.years && 'year' in body) {
     const { year: message, ...rest } = body as FieldErrors;
-    throw new ApiError(res.statusCode, { ...rest, years: message! });
+    throw new RelayedError(res.statusCode, { ...rest, years: message! });
   }
-  throw new ApiError(res.statusCode, body);
+  throw new RelayedError(res.statusCode, body);
 }
 
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
@@ -118,16 +133,18 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function checkCsvQuery(q: DownloadQuery) {
     if (q.source === '2') {
       if (q.operator !== undefined && !(await rvmOperatorExists(app.db, q.operator))) {
-        throw new ApiError(400, { operator: [DOWNLOAD_MESSAGES.unknownOperator] });
+        throw fieldError('operator', 'unknownOperator');
       }
     } else {
       const unknown = await repo.unknownFilters(app.db, wasteFilterOf(q));
       if (unknown.length) {
-        throw new ApiError(400, Object.fromEntries(unknown.map((k) => [UNKNOWN[k][0], [UNKNOWN[k][1]]])));
+        throw new ApiError(
+          400,
+          Object.fromEntries(unknown.map((k) => [UNKNOWN[k][0], [msg(UNKNOWN[k][1])]])),
+        );
       }
     }
-    if (!(await repo.areaExists(app.db, q.level, q.id)))
-      throw new ApiError(404, { detail: MESSAGES.notFound });
+    if (!(await repo.areaExists(app.db, q.level, q.id))) throw notFound();
   }
 
   /** pdf, png or jpg of one statistic, drawn as the page draws it (render.ts). */
@@ -135,12 +152,13 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
     const format = q.format as 'pdf' | 'png' | 'jpg';
     const kind = q.statistic!;
-    const stats = await loadStats(app, q);
+    const stats = await loadStats(app, req, q);
     let picture: StatisticPicture;
     try {
       picture = statisticPicture(kind, stats);
     } catch (err) {
-      if (err instanceof NoDataError) throw new ApiError(404, { detail: err.message });
+      // The reason is the statistic's missingReason, in the language of the statistics (loadStats).
+      if (err instanceof NoDataError) throw new RelayedError(404, { detail: err.message });
       throw err;
     }
     const compared = picture.comparedYear;
@@ -179,7 +197,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const f = wasteFilterOf(q);
     // No header: nothing was ever imported, so there is no export to give.
     const header = await repo.wasteCsvHeader(app.db);
-    if (header === undefined) throw new ApiError(404, { detail: MESSAGES.notFound });
+    if (header === undefined) throw notFound();
     const counter = { rows: 0 };
     const stream = csvLinesStream(header, repo.streamWasteCsvPages(app.db, f, counter));
     const name = safeFileName(

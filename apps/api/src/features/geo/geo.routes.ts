@@ -13,7 +13,7 @@ import {
   ValidationErrorSchema,
 } from '@portal/contract';
 import { pageLinks } from '../../plugins/pagination';
-import { ApiError, MESSAGES } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { getBoundary, getCity, listCities, listProvinces, listRegions } from './geo.repo';
 
 const tags = ['cities'];
@@ -64,9 +64,9 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CityDetailSchema, 400: ValidationErrorSchema, 404: DetailSchema },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const city = await getCity(app.db, req.params.id);
-      if (!city) return reply.code(404).send({ detail: 'Non trovato.' });
+      if (!city) throw notFound();
       return city;
     },
   );
@@ -74,7 +74,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   // Boundaries for the maps, as TopoJSON (ISTAT 2023 via openpolis), cached with an ETag.
   const boundary = (level: 'regions' | 'provinces' | 'comuni', areaId: string) => async () => {
     const topology = await getBoundary(app.db, level, areaId);
-    if (!topology) throw new ApiError(404, { detail: MESSAGES.notFound });
+    if (!topology) throw notFound();
     return TopologySchema.parse(topology);
   };
   const boundarySchema = { 200: TopologySchema, 404: DetailSchema };

@@ -13,16 +13,14 @@ import {
   WasteSortingMapSchema,
 } from '@portal/contract';
 import { RD_LEGEND, rdLegendClass } from '@portal/charts';
-import { ApiError, MESSAGES } from '../../plugins/errors';
+import { fieldError, notFound } from '../../plugins/errors';
 import { round } from './statistic';
-import { buildAreaStats, buildCityStats, completeYears, YearError, type Target } from './stats.service';
+import { buildAreaStats, buildCityStats, completeYears, unavailableYear, type Target } from './stats.service';
 import * as repo from './stats.repo';
 
 const ITALY = { level: 'country', id: 'IT', name: 'Italia' } as const;
 const tags = ['stats'];
 const errors = { 400: ValidationErrorSchema, 404: DetailSchema };
-
-const notFound = () => new ApiError(404, { detail: MESSAGES.notFound });
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.responseCache;
@@ -92,16 +90,16 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { region, province } = req.query;
       const level = req.query.level ?? (province ? 'city' : region ? 'province' : 'region');
       if (province && region) {
-        return reply.code(400).send({ region: ['Indica la regione o la provincia, non entrambe.'] });
+        throw fieldError('region', 'mapRegionAndProvince');
       }
       if (region && level !== 'province') {
-        return reply.code(400).send({ level: ["Con una regione il livello è 'province'."] });
+        throw fieldError('level', 'mapRegionLevel');
       }
       if (province && level !== 'city') {
-        return reply.code(400).send({ level: ["Con una provincia il livello è 'city'."] });
+        throw fieldError('level', 'mapProvinceLevel');
       }
       if (level === 'city' && !province) {
-        return reply.code(400).send({ province: ['Per la mappa dei comuni indica la provincia (es. 028).'] });
+        throw fieldError('province', 'mapProvinceMissing');
       }
       return cache.send(req, reply, WasteSortingMapSchema, async () => {
         if (region && !(await repo.getRegionName(app.db, region))) throw notFound();
@@ -114,12 +112,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
             : await repo.getAreaYears(app.db, 'country', 'IT');
         const available = completeYears(parent).years.map((r) => r.year);
         const year = req.query.year ?? available[available.length - 1];
-        if (year === undefined || !available.includes(year)) {
-          throw new YearError(
-            'year',
-            `Nessun dato per l'anno ${req.query.year}. Anni disponibili: ${available.join(', ')}.`,
-          );
-        }
+        if (year === undefined || !available.includes(year)) throw unavailableYear('year', year, available);
         const rows = await repo.getMapRows(app.db, level, region, province);
         const byArea = new Map<string, { id: string; name: string; row?: repo.MapRow }>();
         for (const r of rows) {

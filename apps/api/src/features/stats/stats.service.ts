@@ -1,6 +1,7 @@
 import type { Area, AreaStats, CityStats } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { ApiError } from '../../plugins/errors';
+import { msg, type Msg } from '../../plugins/i18n';
 import { round } from './statistic';
 import { buildStatistic } from './statistic';
 import * as repo from './stats.repo';
@@ -36,9 +37,20 @@ export function missingYears(available: number[]): number[] {
 
 /** A parameter names a year the area has no data for: answered 400 on that field. */
 export class YearError extends ApiError {
-  constructor(field: 'year' | 'compareYear', message: string) {
+  constructor(field: 'year' | 'compareYear', message: Msg) {
     super(400, { [field]: [message] });
   }
+}
+
+/** The 400 of a year without data (none asked: the area has no data at all), with the years there are. */
+export function unavailableYear(
+  field: 'year' | 'compareYear',
+  year: number | undefined,
+  available: number[],
+): YearError {
+  if (year === undefined || available.length === 0) return new YearError(field, msg('noDataForArea'));
+  const years = msg('availableYears', { years: available.join(', ') });
+  return new YearError(field, msg('noDataForYear', { year, available: years }));
 }
 
 export interface Target {
@@ -48,30 +60,18 @@ export interface Target {
   parents: AreaName[];
 }
 
-function describeYears(years: number[]): string {
-  return years.length ? `Anni disponibili: ${years.join(', ')}.` : 'Nessun anno disponibile.';
-}
-
 /** Picks the year and the comparison year among those with data, or explains which are available. */
 export function chooseYears(
   available: number[],
   requested: { year?: number; compareYear?: number },
 ): { year: number; compareYear: number | null } {
-  if (available.length === 0)
-    throw new YearError('year', `Nessun dato per quest'area. ${describeYears(available)}`);
+  if (available.length === 0) throw unavailableYear('year', undefined, available);
   const year = requested.year ?? available[available.length - 1]!;
-  if (!available.includes(year)) {
-    throw new YearError('year', `Nessun dato per l'anno ${year}. ${describeYears(available)}`);
-  }
+  if (!available.includes(year)) throw unavailableYear('year', year, available);
   if (requested.compareYear !== undefined) {
-    if (requested.compareYear === year) {
-      throw new YearError('compareYear', "L'anno di confronto deve essere diverso dall'anno.");
-    }
+    if (requested.compareYear === year) throw new YearError('compareYear', msg('compareYearSame'));
     if (!available.includes(requested.compareYear)) {
-      throw new YearError(
-        'compareYear',
-        `Nessun dato per l'anno ${requested.compareYear}. ${describeYears(available)}`,
-      );
+      throw unavailableYear('compareYear', requested.compareYear, available);
     }
     return { year, compareYear: requested.compareYear };
   }

@@ -1,0 +1,165 @@
+/**
+ * The validation messages of the contract's schemas, by key, in Italian (the default) and English. `{name}`
+ * marks a parameter. The schemas render a message when an issue is finalized, in the language of the
+ * parse: Italian, unless the parse runs inside `inLanguage` (the API does, to answer
+ * `Accept-Language: en`). A browser never changes it, so the web forms show the Italian texts.
+ */
+export type Lang = 'it' | 'en';
+export interface Message {
+  it: string;
+  en: string;
+}
+export type MessageParams = Record<string, string | number>;
+
+export const CONTRACT_MESSAGES = {
+  // fields.ts: DRF-style messages of the request bodies
+  required: { it: 'Questo campo è obbligatorio.', en: 'This field is required.' },
+  notString: { it: 'Non è una stringa valida.', en: 'Not a valid string.' },
+  blank: { it: 'Questo campo non può essere vuoto.', en: 'This field may not be blank.' },
+  invalidEmail: { it: 'Inserisci un indirizzo email valido.', en: 'Enter a valid email address.' },
+  notObject: {
+    it: 'Dati non validi: è atteso un oggetto JSON.',
+    en: 'Invalid data: a JSON object is expected.',
+  },
+  invalidChoice: { it: 'Scelta non valida.', en: 'Not a valid choice.' },
+  maxLength: {
+    it: 'Assicurati che questo campo non abbia più di {max} caratteri.',
+    en: 'Ensure this field has no more than {max} characters.',
+  },
+  atMostChars: { it: 'Al massimo {max} caratteri.', en: 'At most {max} characters.' },
+  noLinks: {
+    it: 'Questo campo non può contenere indirizzi web o e-mail.',
+    en: 'This field may not contain a web or e-mail address.',
+  },
+  invalidValue: { it: 'Valore non valido.', en: 'Invalid value.' },
+  // contact.ts
+  privacyRequired: {
+    it: 'Prima di inviare, conferma di aver letto e accettato la nostra Privacy Policy.',
+    en: 'Before sending, please confirm that you have read and accepted our Privacy Policy.',
+  },
+  // areas and years (stats.ts, geo.ts, rvm.ts)
+  invalidRegionId: {
+    it: 'Codice ISTAT di regione non valido (due cifre, es. 05).',
+    en: 'Invalid ISTAT region code (two digits, e.g. 05).',
+  },
+  invalidProvinceId: {
+    it: 'Codice ISTAT di provincia non valido (tre cifre, es. 028).',
+    en: 'Invalid ISTAT province code (three digits, e.g. 028).',
+  },
+  invalidCityId: {
+    it: 'Codice ISTAT di comune non valido (sei cifre, es. 028001).',
+    en: 'Invalid ISTAT comune code (six digits, e.g. 028001).',
+  },
+  invalidYear: { it: 'Anno non valido.', en: 'Invalid year.' },
+  regionOrProvince: {
+    it: 'Indicare la regione oppure la provincia, non entrambe.',
+    en: 'Give the region or the province, not both.',
+  },
+  invalidMapLevel: {
+    it: "Livello non valido: 'region', 'province' o 'city'.",
+    en: "Invalid level: 'region', 'province' or 'city'.",
+  },
+  invalidOperator: { it: 'Gestore non valido.', en: 'Invalid operator.' },
+  // downloads.ts
+  invalidStatistic: { it: 'Statistica non valida.', en: 'Invalid statistic.' },
+  invalidSource: {
+    it: 'Fonte non valida: 1 (raccolta) o 2 (ecocompattatori).',
+    en: 'Invalid source: 1 (collection) or 2 (reverse vending machines).',
+  },
+  invalidFormat: {
+    it: 'Formato non valido: pdf, png, jpg o csv.',
+    en: 'Invalid format: pdf, png, jpg or csv.',
+  },
+  invalidLevel: { it: 'Livello non valido.', en: 'Invalid level.' },
+  countryNoId: { it: "Per l'Italia non serve un codice.", en: 'Italy takes no code.' },
+  invalidAreaId: {
+    it: 'Codice ISTAT mancante o non valido per il livello scelto.',
+    en: 'ISTAT code missing or not valid for the chosen level.',
+  },
+  downloadYear: { it: 'Anno non valido: tra {min} e {max}.', en: 'Invalid year: between {min} and {max}.' },
+  yearsFormat: {
+    it: 'Anni non validi: elenco separato da virgole, es. 2022,2023.',
+    en: 'Invalid years: a comma-separated list, e.g. 2022,2023.',
+  },
+  yearsItem: {
+    it: 'Anno non valido: {year} (tra {min} e {max}).',
+    en: 'Invalid year: {year} (between {min} and {max}).',
+  },
+  compareYear: {
+    it: 'Anno di confronto non valido: tra {min} e {max}.',
+    en: 'Invalid comparison year: between {min} and {max}.',
+  },
+  yearAndYears: { it: 'Indicare year oppure years, non entrambi.', en: 'Give year or years, not both.' },
+  statisticMissing: { it: 'Indicare la statistica da esportare.', en: 'Give the statistic to export.' },
+  cityOnly: {
+    it: 'Statistica disponibile solo per un comune.',
+    en: 'Statistic available for a comune only.',
+  },
+  areaOnly: {
+    it: "Statistica disponibile per l'Italia, una regione o una provincia: per un comune si scaricano le sue modalità di raccolta e le sue azioni di prevenzione.",
+    en: 'Statistic available for Italy, a region or a province: for a comune, download its collection modes and its prevention actions.',
+  },
+  imageSource: {
+    it: 'Le immagini mostrano le statistiche della raccolta: i dati degli ecocompattatori si scaricano in CSV.',
+    en: 'Images show the collection statistics: the reverse vending machine data is downloaded as CSV.',
+  },
+  imageYears: { it: "Per un'immagine indicare un solo anno.", en: 'Give a single year for an image.' },
+  imageFilter: {
+    it: "I filtri valgono solo per il CSV: un'immagine mostra la statistica dell'intera area.",
+    en: 'Filters apply to the CSV only: an image shows the statistic of the whole area.',
+  },
+  compareYearCsv: {
+    it: "L'anno di confronto vale solo per le immagini (pdf, png, jpg).",
+    en: 'The comparison year applies to images only (pdf, png, jpg).',
+  },
+  rvmFilter: {
+    it: 'Filtro non disponibile per i dati degli ecocompattatori.',
+    en: 'Filter not available for the reverse vending machine data.',
+  },
+  operatorWaste: {
+    it: 'Il gestore si sceglie solo con i dati degli ecocompattatori (source=2).',
+    en: 'The operator is chosen only with the reverse vending machine data (source=2).',
+  },
+  unknownWasteFraction: { it: 'Frazione sconosciuta.', en: 'Unknown waste fraction.' },
+  unknownSortingType: { it: 'Modalità di raccolta sconosciuta.', en: 'Unknown collection mode.' },
+  unknownActionsCategory: {
+    it: 'Categoria di azioni di prevenzione sconosciuta.',
+    en: 'Unknown prevention action category.',
+  },
+  unknownOperator: { it: 'Gestore sconosciuto.', en: 'Unknown operator.' },
+} satisfies Record<string, Message>;
+
+export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;
+
+/** A message's text in `lang`, its `{name}` parameters filled in (unknown ones are left as they are). */
+export function renderMessage(lang: Lang, message: Message, params: MessageParams = {}): string {
+  return message[lang].replace(/\{(\w+)\}/g, (all, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : all,
+  );
+}
+
+let parseLanguage: Lang = 'it';
+
+/**
+ * Runs `parse` (a synchronous zod parse of a contract schema) with the messages in `lang`. zod renders the
+ * messages when a parse result's `error` is first read: `parse` must read it (`.error?.issues`).
+ */
+export function inLanguage<T>(lang: Lang, parse: () => T): T {
+  const previous = parseLanguage;
+  parseLanguage = lang;
+  try {
+    return parse();
+  } finally {
+    parseLanguage = previous;
+  }
+}
+
+/** The text of a contract message in the language of the running parse. */
+export function messageText(key: ContractMessageKey, params?: MessageParams): string {
+  return renderMessage(parseLanguage, CONTRACT_MESSAGES[key], params);
+}
+
+/** zod's `error` parameter for a contract message: rendered when the issue is, in the parse's language. */
+export function say(key: ContractMessageKey, params?: MessageParams) {
+  return { error: () => messageText(key, params) };
+}

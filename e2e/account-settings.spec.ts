@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import {
   API_URL,
-  createUser,
   dismissCookieBanner,
+  expect,
   loginKey,
   randomIp,
   signIn,
+  test,
+  type TestUser,
   uniqueEmail,
   waitForMail,
   WIDTHS,
-  type TestUser,
 } from './fixtures';
 
 /**
@@ -66,6 +67,7 @@ for (const { name, viewport } of WIDTHS) {
     test.use({ viewport });
 
     test('change the password: the current one is required, other sessions end, this one stays', async ({
+      createUser,
       page,
     }) => {
       const user = await createUser({ prefix: 'password' });
@@ -90,7 +92,6 @@ for (const { name, viewport } of WIDTHS) {
         'La password è stata cambiata. Gli accessi aperti su altri dispositivi sono stati chiusi.',
       );
       await expect(section.getByLabel('Password attuale')).toHaveValue('');
-      await section.screenshot({ path: `/tmp/hd-password-${viewport.width}.png` });
 
       // The other session and the old key of this browser are over; this browser is still signed in.
       expect(await sessionStatus(elsewhere)).toBe(401);
@@ -103,6 +104,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('change the address: nothing changes until the link mailed to the new address is confirmed', async ({
+      createUser,
       page,
     }) => {
       const user = await createUser({ prefix: 'indirizzo' });
@@ -120,7 +122,6 @@ for (const { name, viewport } of WIDTHS) {
       await section.getByLabel('Password attuale').fill(user.password);
       await section.getByRole('button', { name: 'Cambia l’indirizzo' }).click();
       await expect(section.getByRole('status')).toContainText(`Se l’indirizzo ${newEmail} può essere usato`);
-      await section.screenshot({ path: `/tmp/hd-email-${viewport.width}.png` });
       // Long addresses break inside the section rather than widen the page, down to 320 px.
       await expectNoSidewaysScroll(page);
       await page.setViewportSize({ width: 320, height: viewport.height });
@@ -129,7 +130,9 @@ for (const { name, viewport } of WIDTHS) {
 
       // The current address is told; until the link is used it stays the account's.
       await waitForMail(user.email, new RegExp(`cambiare l'indirizzo e-mail del tuo account in ${newEmail}`));
-      const [, changeKey] = await waitForMail(newEmail, EMAIL_CHANGE_LINK);
+      const {
+        match: [, changeKey],
+      } = await waitForMail(newEmail, EMAIL_CHANGE_LINK);
       await page.reload();
       await expect(page.getByTestId('current-email')).toHaveText(user.email);
 
@@ -140,7 +143,6 @@ for (const { name, viewport } of WIDTHS) {
       await expect(modal.getByRole('status')).toHaveText(
         'Il tuo indirizzo email è stato cambiato. Gli accessi su altri dispositivi sono stati chiusi.',
       );
-      await page.screenshot({ path: `/tmp/hd-email-confirmed-${viewport.width}.png` });
       await modal.getByRole('button', { name: 'Chiudi' }).click();
 
       // This browser stays signed in, with the new address; the other session is over.
@@ -162,6 +164,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('delete the account: a dialog says what is erased and asks for the password; then the home page', async ({
+      createUser,
       page,
     }) => {
       const user = await createUser({ prefix: 'elimina' });
@@ -174,7 +177,6 @@ for (const { name, viewport } of WIDTHS) {
       await expect(dialog).toContainText('Il registro dei download resta, senza alcun riferimento a te');
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page, 'the deletion dialog');
-      await page.screenshot({ path: `/tmp/hd-delete-dialog-${viewport.width}.png` });
 
       // Cancel changes nothing.
       await dialog.getByRole('button', { name: 'Annulla' }).click();
@@ -194,7 +196,6 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page).toHaveURL(/\/\?flow=account-deleted$/);
       const notice = page.getByTestId('modal-account-deleted');
       await expect(notice).toContainText('Il tuo account è stato eliminato, con i dati del tuo profilo');
-      await page.screenshot({ path: `/tmp/hd-deleted-${viewport.width}.png` });
       await notice.getByRole('button', { name: 'Torna al portale' }).click();
       await expect(page).toHaveURL(/\/$/);
 

@@ -1,13 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
-
-const SCREENSHOT_DIR = path.join(
-  process.env.E2E_OUTPUT_DIR ?? fileURLToPath(new URL('../test-results/', import.meta.url)),
-  'screenshots',
-);
-const shot = (name: string) => path.join(SCREENSHOT_DIR, `charts-${name}.png`);
 
 /**
  * The bar charts on a phone: the names go above the bars, which keep the width of the panel (they were
@@ -75,10 +67,6 @@ for (const width of [375, 320]) {
     expect(Math.abs(drawn.label!.left - drawn.bar!.left)).toBeLessThan(4);
     // The bars have the width of the chart, less the room of the value labels.
     expect(drawn.bar!.left - drawn.chartLeft).toBeLessThan(16);
-    await page.screenshot({ path: shot(`page-${width}`), fullPage: false });
-    await panel.screenshot({ path: shot(`fractions-panel-${width}`) });
-    await page.getByTestId('panel-modes').screenshot({ path: shot(`modes-panel-${width}`) });
-    await page.getByTestId('panel-trend').screenshot({ path: shot(`trend-panel-${width}`) });
   });
 }
 
@@ -107,9 +95,6 @@ test('the trend of many years keeps its year labels apart on a phone', async ({ 
   );
   expect(years.length).toBeGreaterThan(1);
   for (let i = 1; i < years.length; i++) expect(years[i]!.left).toBeGreaterThan(years[i - 1]!.right);
-  await page.getByTestId('panel-trend').screenshot({ path: shot('trend-bologna-375') });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByTestId('panel-trend').screenshot({ path: shot('trend-bologna-1280') });
 });
 
 test('the bars of the ecocompattatori page also carry their names above them on a phone', async ({
@@ -128,5 +113,4 @@ test('the bars of the ecocompattatori page also carry their names above them on 
   );
   expect(anchors.length).toBeGreaterThan(0);
   expect(new Set(anchors)).toEqual(new Set(['start']));
-  await page.getByTestId('rvm-by-region').screenshot({ path: shot('rvm-region-375') });
 });

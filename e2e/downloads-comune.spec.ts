@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type Download, type Locator, type Page } from '@playwright/test';
+import { request, type Download, type Locator, type Page } from '@playwright/test';
 import { CityPageSchema, RvmByCitySchema } from '@portal/contract';
 import {
   admin,
   API_URL,
-  createUser,
+  type CreateUser,
   dismissCookieBanner,
+  expect,
   fetchUser,
   hasAdmin,
   NO_ADMIN_REASON,
   randomIp,
   signIn,
+  test,
   type TestUser,
 } from './fixtures';
 
@@ -30,7 +32,7 @@ async function expectNoAxeViolations(page: Page) {
   );
 }
 
-async function signInLicensed(page: Page, prefix: string): Promise<TestUser> {
+async function signInLicensed(page: Page, createUser: CreateUser, prefix: string): Promise<TestUser> {
   const user = await createUser({ prefix });
   await admin('license', 'approve', user.email);
   await dismissCookieBanner(page);
@@ -78,10 +80,11 @@ test.describe('/scarica-dati, a comune on a phone', () => {
   test.use({ viewport: PHONE });
 
   test('a licensed user picks Forlì from the suggestions and downloads its collection data', async ({
+    createUser,
     page,
   }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON);
-    await signInLicensed(page, 'comune-csv');
+    await signInLicensed(page, createUser, 'comune-csv');
     await page.goto('/scarica-dati');
     const count = page.getByTestId('download-count');
     await expect(count).toContainText('Il file conterrà');
@@ -112,7 +115,6 @@ test.describe('/scarica-dati, a comune on a phone', () => {
       `Download avviato: ${download.suggestedFilename()}.`,
     );
     await expectNoSidewaysScroll(page, 'after the download');
-    await page.screenshot({ path: '/tmp/ha-comune-csv.png', fullPage: true });
     await expectNoAxeViolations(page);
 
     // Editing the text drops the choice: the form no longer offers a file for it.
@@ -121,7 +123,7 @@ test.describe('/scarica-dati, a comune on a phone', () => {
     await expect(page.getByTestId('download-link')).toHaveCount(0);
   });
 
-  test('a licensed user downloads the ecocompattatori of one comune', async ({ page }) => {
+  test('a licensed user downloads the ecocompattatori of one comune', async ({ page, createUser }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON);
     const api = await request.newContext({
       baseURL: API_URL,
@@ -132,7 +134,7 @@ test.describe('/scarica-dati, a comune on a phone', () => {
     );
     await api.dispose();
     const city = byCity.items[0]!;
-    await signInLicensed(page, 'comune-rvm');
+    await signInLicensed(page, createUser, 'comune-rvm');
     await page.goto('/scarica-dati');
     await page.getByRole('radio', { name: 'Dati ecocompattatori' }).check();
     await pickComune(page, city.name, `${city.name} (${city.provinceSigla})`);
@@ -151,7 +153,7 @@ test.describe('/scarica-dati, a comune on a phone', () => {
     await expectNoSidewaysScroll(page, 'ecocompattatori of a comune');
   });
 
-  test('the search says how many comuni it leaves out and how to find them', async ({ page }) => {
+  test('the search says how many comuni it leaves out and how to find them', async ({ page, createUser }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON);
     const api = await request.newContext({
       baseURL: API_URL,
@@ -163,7 +165,7 @@ test.describe('/scarica-dati, a comune on a phone', () => {
     await api.dispose();
     expect(page8.count).toBeGreaterThan(8);
 
-    await signInLicensed(page, 'comune-cerca');
+    await signInLicensed(page, createUser, 'comune-cerca');
     await page.goto('/scarica-dati');
     await page.getByLabel('Livello', { exact: true }).selectOption('city');
     await page.getByRole('combobox', { name: 'Comune' }).fill('san');
@@ -180,7 +182,6 @@ test.describe('/scarica-dati, a comune on a phone', () => {
     const popupBox = (await note.locator('..').boundingBox())!;
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(popupBox.y + popupBox.height + 0.5);
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/ha-comune-more.png' });
     await expectNoSidewaysScroll(page, 'suggestions open');
 
     // Every match shown: no note.
@@ -192,10 +193,10 @@ test.describe('/scarica-dati, a comune on a phone', () => {
 
 test.describe('/scarica-dati is never wider than the screen', () => {
   for (const width of [375, 320]) {
-    test(`${width} px: every part of the form, both sources`, async ({ page }) => {
+    test(`${width} px: every part of the form, both sources`, async ({ page, createUser }) => {
       test.info().skip(!hasAdmin, NO_ADMIN_REASON);
       await page.setViewportSize({ width, height: 800 });
-      await signInLicensed(page, `largo-${width}`);
+      await signInLicensed(page, createUser, `largo-${width}`);
       await page.goto('/scarica-dati');
       await expect(page.getByTestId('download-count')).toContainText('Il file conterrà');
       await expectNoSidewaysScroll(page, 'Italia');
@@ -216,7 +217,6 @@ test.describe('/scarica-dati is never wider than the screen', () => {
       await page.getByLabel('Livello', { exact: true }).selectOption('country');
       await expect(page.getByTestId('download-count')).toContainText('una per ecocompattatore');
       await expectNoSidewaysScroll(page, 'ecocompattatori');
-      await page.screenshot({ path: `/tmp/ha-scarica-dati-${width}.png`, fullPage: true });
     });
   }
 });
@@ -224,9 +224,12 @@ test.describe('/scarica-dati is never wider than the screen', () => {
 test.describe('/scarica-dati after a revoked licence', () => {
   test.use({ viewport: PHONE });
 
-  test('says the licence was revoked, when, and that it can be requested again', async ({ page }) => {
+  test('says the licence was revoked, when, and that it can be requested again', async ({
+    page,
+    createUser,
+  }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON);
-    const user = await signInLicensed(page, 'revocata');
+    const user = await signInLicensed(page, createUser, 'revocata');
     await page.goto('/scarica-dati');
     await expect(page.getByTestId('download-count')).toBeVisible();
 
@@ -248,7 +251,6 @@ test.describe('/scarica-dati after a revoked licence', () => {
     );
     await expect(gate).not.toContainText('Non hai ancora richiesto');
     await expect(gate.locator('.license-badge')).toHaveText(/Non attiva/);
-    await page.screenshot({ path: '/tmp/ha-revocata.png', fullPage: true });
     await expectNoAxeViolations(page);
 
     // The link leads to the request, which the profile words the same way.

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { createUser, dismissCookieBanner, signIn } from './fixtures';
+import { dismissCookieBanner, expect, signIn, test } from './fixtures';
 
 /** pdfjs gives a no-break space as it is or as a space; the page writes one between value and unit. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ').trim();
@@ -21,6 +20,7 @@ async function pdfItems(pdf: Buffer) {
 }
 
 test('the PDF of Italy\'s "Rifiuti urbani prodotti" writes the value as the card shows it, inside the page', async ({
+  createUser,
   page,
 }) => {
   const user = await createUser({ prefix: 'pdf-italia' });

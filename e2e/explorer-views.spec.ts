@@ -1,9 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 
-/** Screenshots go to the test's output folder (under E2E_OUTPUT_DIR). */
-const shot = (name: string) => test.info().outputPath(name);
-
 const yearSelect = (page: Page) => page.getByLabel('Anno', { exact: true });
 const compareSelect = (page: Page) => page.getByLabel('Anno di confronto');
 const map = (page: Page) => page.getByTestId('explorer-map');
@@ -175,7 +172,6 @@ test('an unknown territory answers 404 "Territorio non trovato", naming the code
     const back = page.getByRole('link', { name: "Vai ai dati dell'Italia" });
     await expect(back).toHaveAttribute('href', url.includes('anno=2023') ? '/?anno=2023' : '/');
   }
-  await page.screenshot({ path: shot('territory-not-found.png'), fullPage: true });
   await page.getByRole('link', { name: "Vai ai dati dell'Italia" }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata in Italia');
 
@@ -197,7 +193,6 @@ test('the map names the area under the pointer or with the focus', async ({ page
 
   await map(page).locator('a[data-area-id="19"]').focus();
   await expect(tooltip).toHaveText(/^Sicilia: \d{2},\d%$/);
-  await page.screenshot({ path: shot('map-tooltip-1280.png') });
 
   // The comuni map: the hint does not ask for a comune already chosen.
   await page.goto('/?regione=05&provincia=025');
@@ -318,7 +313,6 @@ for (const width of [1280, 375, 320]) {
       await expect(page.getByRole('button', { name: 'Condividi il link a questa vista' })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: shot(`views-${name}-${width}.png`), fullPage: true });
     }
   });
 }

@@ -1,13 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { createUser, dismissCookieBanner, signIn } from './fixtures';
+import type { Page } from '@playwright/test';
+import { dismissCookieBanner, expect, signIn, test } from './fixtures';
 
 const MAP_ERROR = 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.';
-const SCREENSHOT_DIR = path.join(
-  process.env.E2E_OUTPUT_DIR ?? fileURLToPath(new URL('../test-results/', import.meta.url)),
-  'screenshots',
-);
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -180,7 +174,10 @@ test('charts load, read as tables, and flag demo data', async ({ page }) => {
   );
 });
 
-test('downloads: an invitation for visitors, pdf/png/jpg links for signed-in users', async ({ page }) => {
+test('downloads: an invitation for visitors, pdf/png/jpg links for signed-in users', async ({
+  page,
+  createUser,
+}) => {
   await page.goto('/?comune=001272');
   const invite = page.getByRole('link', { name: 'Accedi o registrati' });
   await expect(invite).toHaveAttribute('href', /flow=login/);
@@ -197,21 +194,3 @@ test('downloads: an invitation for visitors, pdf/png/jpg links for signed-in use
   );
   await expect(page.getByRole('link', { name: /in formato JPG/ }).first()).toBeVisible();
 });
-
-for (const width of [1280, 375]) {
-  test(`screenshots at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    for (const [name, url] of [
-      ['italy', '/'],
-      ['region', '/?regione=05'],
-      ['comune', '/?comune=025021'],
-    ] as const) {
-      await page.goto(url);
-      await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `explorer-${name}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  });
-}

@@ -1,16 +1,20 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginResponseSchema, UserSchema, type User } from '@portal/contract';
+import { simpleParser } from 'mailparser';
+import { openDb, type Db } from '../apps/api/src/db/db';
+import { hashPassword } from '../apps/api/src/features/accounts/passwords';
 
 /**
- * Fixtures of the shell specs: users made through the real API (registration + the mail's verification
- * key), sign-in by storing a real key in the token cookie, the mail outbox ($E2E_VAR_DIR/mail) and the
- * operators' admin command (only with E2E_DATABASE_URL, so the command and the API share a database).
+ * Fixtures of the specs: users written into the API's database and deleted after each test (`test` and
+ * its `createUser`; only with E2E_DATABASE_URL), sign-in by storing a real key in the token cookie, the
+ * mail outbox ($E2E_VAR_DIR/mail) read with mailparser, and the operators' admin command (also only with
+ * E2E_DATABASE_URL, so the command and the API share a database).
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -47,43 +51,72 @@ async function csrfHeaders(api: APIRequestContext): Promise<Record<string, strin
   return { 'X-CSRFToken': csrfToken };
 }
 
-/** Decodes quoted-printable soft breaks and escapes, and HTML's &amp;, so links read whole. */
-export function decodeMail(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes = Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  );
-  return bytes.toString('utf8').replace(/&amp;/g, '&');
+export interface Mail {
+  /** The recipients' addresses. */
+  to: string[];
+  subject: string;
+  /** The plain-text part (mailparser derives it from the HTML part when there is none). */
+  text: string;
+  /** The HTML part, '' without one. */
+  html: string;
 }
 
-/** The newest message to `to` whose text matches `pattern`; waits for the outbox worker (every 2 s). */
+const parsedMails = new Map<string, Mail>();
+
+/** Every message of the outbox, newest first, parsed by mailparser (a file is parsed again when it grows). */
+async function readMails(): Promise<Mail[]> {
+  let files: string[] = [];
+  try {
+    files = (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.eml'));
+  } catch {
+    // the folder appears with the first message
+  }
+  return Promise.all(
+    files
+      .sort()
+      .reverse()
+      .map(async (name) => {
+        const file = path.join(MAIL_DIR, name);
+        const key = `${name}:${(await stat(file)).size}`;
+        let mail = parsedMails.get(key);
+        if (!mail) {
+          const parsed = await simpleParser(await readFile(file));
+          const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address ?? ''));
+          mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' };
+          parsedMails.set(key, mail);
+        }
+        return mail;
+      }),
+  );
+}
+
+/**
+ * The newest message to `to` whose subject or text matches `pattern`, and the match; waits (expect.poll)
+ * for the API's outbox worker, which sends every 2 s.
+ */
 export async function waitForMail(
   to: string,
   pattern: RegExp,
-  timeoutMs = 30_000,
-): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = (await readdir(MAIL_DIR))
-        .filter((name) => name.endsWith('.eml'))
-        .sort()
-        .reverse();
-    } catch {
-      // the folder appears with the first message
-    }
-    for (const name of files) {
-      const text = decodeMail(await readFile(path.join(MAIL_DIR, name), 'utf8'));
-      const header = text.slice(0, text.search(/\r?\n\r?\n/));
-      if (!new RegExp(`^To:.*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(header)) continue;
-      const match = text.match(pattern);
-      if (match) return match;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+  timeout = 30_000,
+): Promise<{ mail: Mail; match: RegExpMatchArray }> {
+  let found: { mail: Mail; match: RegExpMatchArray } | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const mail of await readMails()) {
+          if (!mail.to.some((address) => address.toLowerCase() === to.toLowerCase())) continue;
+          const match = `${mail.subject}\n${mail.text}`.match(pattern);
+          if (match) {
+            found = { mail, match };
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${to} matching ${pattern}`, timeout },
+    )
+    .toBe(true);
+  return found!;
 }
 
 export const VERIFY_LINK = /\/\?flow=verify-email&key=([A-Za-z0-9_-]+)/;
@@ -96,42 +129,54 @@ export interface TestUser {
   lastName: string;
 }
 
-/** Registers through the API and, unless told otherwise, follows the mail's verification key. */
-export async function createUser(options: { verified?: boolean; prefix?: string } = {}): Promise<TestUser> {
-  const user: TestUser = {
-    email: uniqueEmail(options.prefix),
-    password: PASSWORD,
-    firstName: 'Giulia',
-    lastName: 'Verdi',
-  };
-  const api = await apiContext();
-  try {
-    const headers = await csrfHeaders(api);
-    const created = await api.post('/api/registration/', {
-      headers,
-      data: {
-        email1: user.email,
-        email2: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        password: user.password,
-      },
+export type CreateUser = (options?: { verified?: boolean; prefix?: string }) => Promise<TestUser>;
+
+export const NO_DATABASE_REASON = 'E2E_DATABASE_URL is empty: test users cannot be written to the database';
+
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * The specs' `test`: with `createUser`, which writes an account straight into the API's database (the
+ * password hashed by the API's own hashPassword, so the real sign-in accepts it) and deletes it when
+ * the test ends. Only the registration journey in shell-auth.spec.ts goes through the real sign-up and
+ * its mail.
+ */
+export const test = base.extend<{ createUser: CreateUser }, { db: Db | null }>({
+  db: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      if (!hasAdmin) return use(null);
+      const db = await openDb({ databaseUrl: DATABASE_URL });
+      await use(db);
+      await db.close();
+    },
+    { scope: 'worker' },
+  ],
+  createUser: async ({ db }, use, testInfo) => {
+    testInfo.skip(!db, NO_DATABASE_REASON);
+    const ids: number[] = [];
+    await use(async (options = {}) => {
+      const user: TestUser = {
+        email: uniqueEmail(options.prefix),
+        password: PASSWORD,
+        firstName: 'Giulia',
+        lastName: 'Verdi',
+      };
+      passwordHash ??= hashPassword(PASSWORD);
+      const [row] = await db!.query<{ id: number }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, verified)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id::int AS id`,
+        [user.email, await passwordHash, user.firstName, user.lastName, options.verified !== false],
+      );
+      ids.push(row!.id);
+      return user;
     });
-    if (created.status() !== 201)
-      throw new Error(`registration: ${created.status()} ${await created.text()}`);
-    if (options.verified !== false) {
-      const [, key] = await waitForMail(user.email, VERIFY_LINK);
-      const verified = await api.post('/api/registration/verify-email/', {
-        headers,
-        data: { key, password: user.password },
-      });
-      if (!verified.ok()) throw new Error(`verification: ${verified.status()}`);
-    }
-  } finally {
-    await api.dispose();
-  }
-  return user;
-}
+    // Whatever the API stored for them goes too: every reference to users cascades or is set to NULL.
+    await db!.query('DELETE FROM users WHERE id = ANY($1)', [ids]);
+  },
+});
+
+export { expect };
 
 /** A real sign-in key of the user. */
 export async function loginKey(user: TestUser): Promise<string> {

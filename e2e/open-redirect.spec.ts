@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, createUser, dismissCookieBanner, randomIp, signIn, type TestUser } from './fixtures';
+import type { Page } from '@playwright/test';
+import { BASE_URL, dismissCookieBanner, expect, randomIp, signIn, test, type TestUser } from './fixtures';
 
 /**
  * Open redirect through `?flow=login&next=…` (docs/security.md): `next=/%09/evil.example` arrives as
@@ -53,11 +53,8 @@ test.describe('open redirect through ?next=', () => {
   test.use({ extraHTTPHeaders: { 'X-Forwarded-For': randomIp() } });
 
   let user: TestUser;
-  test.beforeAll(async () => {
+  test.beforeEach(async ({ page, createUser }) => {
     user = await createUser({ prefix: 'redirect' });
-  });
-
-  test.beforeEach(async ({ page }) => {
     await dismissCookieBanner(page);
   });
 

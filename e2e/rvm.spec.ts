@@ -1,12 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { NO_ADMIN_REASON, admin, createUser, dismissCookieBanner, hasAdmin, signIn } from './fixtures';
+import { admin, dismissCookieBanner, expect, hasAdmin, NO_ADMIN_REASON, signIn, test } from './fixtures';
 import { RvmByOperatorSchema, RvmByRegionSchema, RvmMachinePageSchema, RvmMapSchema } from '@portal/contract';
 
 const BASE = '/api/reverse-vending-machines/reverse-vending-machine';
-/** Screenshots go to the test's output folder (under E2E_OUTPUT_DIR). */
-const shot = (name: string) => test.info().outputPath(name);
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -45,7 +43,6 @@ test('filters the machines by region and operator: map, charts and list follow; 
   // Anonymous visitors get no CSV button (the API would refuse them anyway).
   await expect(page.getByRole('button', { name: 'Scarica in CSV' })).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: shot('rvm-1280.png'), fullPage: true });
   await expectNoAxeViolations(page);
 
   // The region with most machines, and its largest operator.
@@ -95,11 +92,10 @@ test('filters the machines by region and operator: map, charts and list follow; 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/ecocompattatori?regione=${region.id}`);
   await expect(map.locator('svg').first()).toBeVisible();
-  await page.screenshot({ path: shot('rvm-375.png'), fullPage: true });
   await expectNoAxeViolations(page);
 });
 
-test('a user with an active licence downloads the filtered machines as CSV', async ({ page }) => {
+test('a user with an active licence downloads the filtered machines as CSV', async ({ page, createUser }) => {
   test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
   const user = await createUser({ prefix: 'rvm-csv' });
   await admin('license', 'approve', user.email);

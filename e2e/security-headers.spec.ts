@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate and addInitScript callbacks run in the browser.)
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { admin, createUser, dismissCookieBanner, hasAdmin, NO_ADMIN_REASON, signIn } from './fixtures';
+import type { APIResponse, Page } from '@playwright/test';
+import { admin, dismissCookieBanner, expect, hasAdmin, NO_ADMIN_REASON, signIn, test } from './fixtures';
 
 /**
  * Security headers of the web app (docs/decisions/025-web-csp-nonce.md): every page has a
@@ -95,7 +95,10 @@ test.describe('security headers', () => {
     }
   });
 
-  test('signed-in pages and the pages of a licensed user carry the same policy', async ({ page }) => {
+  test('signed-in pages and the pages of a licensed user carry the same policy', async ({
+    page,
+    createUser,
+  }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
     const user = await createUser({ prefix: 'intestazioni' });
     await admin('license', 'approve', user.email);
@@ -203,7 +206,10 @@ test.describe('the content security policy in Chromium', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('/scarica-dati of a licensed user and the sign-in modal run without a violation', async ({ page }) => {
+  test('/scarica-dati of a licensed user and the sign-in modal run without a violation', async ({
+    page,
+    createUser,
+  }) => {
     test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
     const user = await createUser({ prefix: 'csp' });
     await admin('license', 'approve', user.email);

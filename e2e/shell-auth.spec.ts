@@ -1,12 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   BASE_URL,
-  createUser,
   dismissCookieBanner,
+  expect,
   openMenuIfCollapsed,
   PASSWORD,
   randomIp,
   RESET_LINK,
+  test,
   uniqueEmail,
   VERIFY_LINK,
   waitForMail,
@@ -95,7 +96,9 @@ for (const { name, viewport } of WIDTHS) {
       await dialog.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }).click();
       await expect(dialog.getByText("Ti abbiamo inviato di nuovo l'email di verifica.")).toBeVisible();
 
-      const [link] = await waitForMail(email, VERIFY_LINK);
+      const {
+        match: [link],
+      } = await waitForMail(email, VERIFY_LINK);
       await page.goto(link);
       const verify = page.getByRole('dialog', { name: 'Conferma email' });
       // The link alone confirms nothing: the password chosen at registration goes with it.
@@ -135,6 +138,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('login errors: non-field errors, unverified prompt with resend, catalogue messages', async ({
+      createUser,
       page,
     }) => {
       const unverified = await createUser({ verified: false, prefix: 'nonverificato' });
@@ -254,6 +258,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('password forgotten: confirmation, mail link, new password, sign in; a used link says so', async ({
+      createUser,
       page,
     }) => {
       const user = await createUser({ prefix: 'reset' });
@@ -272,7 +277,9 @@ for (const { name, viewport } of WIDTHS) {
       ).toBeVisible();
       await expect(dialog.getByRole('button', { name: "Torna all'accesso" })).toBeVisible();
 
-      const [link] = await waitForMail(user.email, RESET_LINK);
+      const {
+        match: [link],
+      } = await waitForMail(user.email, RESET_LINK);
       await page.goto(link);
       const reset = page.getByRole('dialog', { name: 'Scegli una nuova password' });
       const newPassword = 'Nuova-Password-Sicura-77';
@@ -306,6 +313,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test('private pages send to the login and back; Esci on a private page goes home; a dead token is dropped', async ({
+      createUser,
       page,
       context,
     }) => {

@@ -149,9 +149,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.locator('.legal-text script')).toHaveCount(0);
     });
 
-    test('the modals open from the address, are axe-clean, and the home page is captured', async ({
-      page,
-    }, testInfo) => {
+    test('the modals open from the address and are axe-clean', async ({ page }) => {
       await dismissCookieBanner(page);
       for (const [flow, title] of [
         ['login', 'Accedi'],
@@ -162,11 +160,6 @@ for (const { name, viewport } of WIDTHS) {
         await expect(page.getByRole('dialog', { name: title })).toBeVisible();
         await expectNoAxeViolations(page, `/?flow=${flow}`);
       }
-      await page.goto('/');
-      await page.screenshot({
-        path: testInfo.outputPath(`home-logged-out-${viewport.width}.png`),
-        fullPage: true,
-      });
     });
 
     test('cookie banner: nothing from the tag manager before consent; the choice is remembered', async ({

@@ -1,12 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ProvinceListSchema, RvmByRegionSchema, RvmYearsSchema } from '@portal/contract';
 import {
   admin,
-  createUser,
   dismissCookieBanner,
+  expect,
   hasAdmin,
   NO_ADMIN_REASON,
   signIn,
+  test,
   type TestUser,
 } from './fixtures';
 
@@ -147,8 +148,6 @@ async function checkRoute(page: Page, route: string, width: number) {
     overflow.clientWidth,
   );
   expect(await textUnderFeedbackTab(page), `text under the feedback tab on ${route}`).toEqual([]);
-  const slug = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-  await page.screenshot({ path: test.info().outputPath(`${width}-${slug}.png`), fullPage: true });
 }
 
 for (const width of WIDTHS) {
@@ -164,7 +163,10 @@ for (const width of WIDTHS) {
       for (const route of await publicRoutes(request)) await checkRoute(page, route, width);
     });
 
-    test('signed in with an active licence: the private pages fit the screen too', async ({ page }) => {
+    test('signed in with an active licence: the private pages fit the screen too', async ({
+      page,
+      createUser,
+    }) => {
       test.info().skip(!hasAdmin, NO_ADMIN_REASON);
       test.setTimeout(120_000);
       const user: TestUser = await createUser({ prefix: `mobile${width}` });

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CityPageSchema } from '@portal/contract';
-import { BASE_URL, createUser, dismissCookieBanner, signIn } from './fixtures';
+import { BASE_URL, dismissCookieBanner, expect, signIn, test } from './fixtures';
 
 /**
  * What search engines, link previews and browsers read: trailing-slash redirects, the icon, robots.txt,
@@ -209,7 +209,7 @@ test('the canonical link of a territory names the territory only, as the portal 
   }
 });
 
-test('the private pages ask search engines not to index them', async ({ page }) => {
+test('the private pages ask search engines not to index them', async ({ page, createUser }) => {
   const user = await createUser({ prefix: 'seo' });
   await dismissCookieBanner(page);
   await signIn(page, user);

@@ -33,7 +33,6 @@ test('the trend of Napoli marks the changes of source; the table names each sour
     campania!.x + campania!.width <= ispra!.x ||
     ispra!.x + ispra!.width <= campania!.x;
   expect(apart).toBe(true);
-  await panel.screenshot({ path: test.info().outputPath('trend-source-napoli.png') });
 
   await panel.getByRole('button', { name: 'Tabella' }).click();
   const table = panel.getByRole('table');

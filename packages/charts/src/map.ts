@@ -4,9 +4,19 @@
  * no JavaScript needed) and an ECharts map option (the server-side image export).
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
+import { geoPath, geoTransverseMercator } from 'd3-geo';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
-import type { Topology } from 'topojson-specification';
+import {
+  filter,
+  filterAttachedWeight,
+  presimplify,
+  simplify,
+  sphericalRingArea,
+  sphericalTriangleArea,
+  type RingWeighter,
+} from 'topojson-simplify';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import { formatPercent } from './format';
 import { RD_LEGEND, rdLegendClass } from './legend';
 import { FONT_FAMILY, TEXT_COLOR } from './options';
@@ -38,71 +48,66 @@ export interface ProjectedMap {
   shapes: ProjectedShape[];
 }
 
-function polygonsOf(geometry: Geometry | null): Position[][][] {
-  if (!geometry) return [];
-  if (geometry.type === 'Polygon') return [geometry.coordinates];
-  if (geometry.type === 'MultiPolygon') return geometry.coordinates;
-  if (geometry.type === 'GeometryCollection') return geometry.geometries.flatMap(polygonsOf);
-  return [];
-}
+type Properties = Record<string, unknown>;
+type AreaObject = GeometryCollection<Properties>;
 
 /**
- * Projects features to SVG paths fitting `width` (equirectangular, scaled by the cosine of the middle
- * latitude: accurate enough at Italy's scale). Points closer than `tolerance` px to the previous kept
- * point are dropped, which keeps the HTML small.
+ * Projects the areas of one topology object to SVG paths fitting `width`: a transverse Mercator on
+ * 12.5° E (conformal, as ISTAT's UTM maps) fitted by d3-geo, and a topology-preserving Visvalingam
+ * simplification by topojson-simplify. The arcs are simplified once, before they are split into areas,
+ * so neighbours keep identical shared borders (no slivers nor overlaps); isolated rings smaller than
+ * `minArea` (islets) are dropped, a ring attached to another never is.
  */
-export function projectFeatures(
-  features: readonly AreaFeature[],
+export function projectTopology(
+  topology: unknown,
+  objectName: string,
   options: {
     width: number;
     padding?: number;
-    tolerance?: number;
+    /** Points whose triangle with their neighbours is smaller than this many px² are removed. */
+    minArea?: number;
     /** Decimals of the coordinates (default 1). */
     precision?: number;
+    /** Which areas to draw (default all). */
+    filter?: (properties: Properties) => boolean;
     idOf: (f: AreaFeature) => string;
     nameOf: (f: AreaFeature) => string;
   },
 ): ProjectedMap {
-  const { width, padding = 4, tolerance = 0.8, precision = 1, idOf, nameOf } = options;
-  let minLon = Infinity;
-  let maxLon = -Infinity;
-  let minLat = Infinity;
-  let maxLat = -Infinity;
-  for (const f of features) {
-    for (const polygon of polygonsOf(f.geometry)) {
-      for (const [lon, lat] of polygon[0] ?? []) {
-        if (lon! < minLon) minLon = lon!;
-        if (lon! > maxLon) maxLon = lon!;
-        if (lat! < minLat) minLat = lat!;
-        if (lat! > maxLat) maxLat = lat!;
-      }
-    }
-  }
-  if (!Number.isFinite(minLon)) return { width, height: 0, shapes: [] };
-  const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
-  const spanX = Math.max((maxLon - minLon) * kx, 1e-9);
-  const scale = (width - 2 * padding) / spanX;
-  const height = Math.ceil((maxLat - minLat) * scale + 2 * padding);
-  const factor = 10 ** precision;
-  const round = (v: number) => Math.round(v * factor) / factor;
+  const { width, padding = 4, minArea = 1, precision = 1, filter: keep = () => true, idOf, nameOf } = options;
+  const topo = topology as Topology<Record<string, AreaObject>>;
+  const object = topo.objects?.[objectName];
+  if (!object) throw new Error(`The topology has no object '${objectName}'`);
+  const areas: AreaObject = {
+    ...object,
+    geometries: object.geometries.filter((g) => keep(g.properties ?? {})),
+  };
+  const subset: Topology<Record<string, AreaObject>> = { ...topo, objects: { areas } };
+  const whole = feature(subset, areas);
+  if (whole.features.length === 0) return { width, height: 0, shapes: [] };
 
-  const shapes = features.map((f) => {
-    let d = '';
-    for (const polygon of polygonsOf(f.geometry)) {
-      for (const ring of polygon) {
-        const points: [number, number][] = [];
-        for (const [lon, lat] of ring) {
-          const x = round(padding + (lon! - minLon) * kx * scale);
-          const y = round(padding + (maxLat - lat!) * scale);
-          const last = points[points.length - 1];
-          if (last && Math.abs(last[0] - x) < tolerance && Math.abs(last[1] - y) < tolerance) continue;
-          points.push([x, y]);
-        }
-        if (points.length < 3) continue;
-        d += `M${points.map(([x, y]) => `${x},${y}`).join('L')}Z`;
-      }
-    }
-    return { id: idOf(f), name: nameOf(f), d };
+  const projection = geoTransverseMercator()
+    .rotate([-12.5, 0])
+    .fitWidth(width - 2 * padding, whole);
+  const [tx, ty] = projection.translate();
+  projection.translate([tx + padding, ty + padding]);
+  // Areas on the sphere (steradians) to px² at the projection's scale (px per radian).
+  const pxArea = 1 / projection.scale() ** 2;
+
+  const presimplified = presimplify(subset, sphericalTriangleArea);
+  const simplified = simplify(presimplified, minArea * pxArea);
+  // The filter passes (ring, interior), as sphericalRingArea expects; the typings name only the ring.
+  const ringArea = sphericalRingArea as unknown as RingWeighter;
+  const filtered = filter(simplified, filterAttachedWeight(simplified, minArea * pxArea, ringArea));
+  // Areas left without a ring are gone from the filtered object (or the object is, when none is left).
+  const left = (filtered.objects.areas as Partial<AreaObject>).geometries ?? [];
+  const kept = new Map(left.map((g) => [g.properties, g] as const));
+  const path = geoPath(projection).digits(precision);
+  const height = Math.ceil(path.bounds(whole)[1][1] + padding);
+  const shapes = areas.geometries.map((geometry, i) => {
+    const g = kept.get(geometry.properties);
+    const f = whole.features[i]!;
+    return { id: idOf(f), name: nameOf(f), d: g ? (path(feature(filtered, g)) ?? '') : '' };
   });
   return { width, height, shapes };
 }

@@ -17,7 +17,7 @@ import {
   type Region,
   type WasteSortingMap,
 } from '@portal/contract';
-import { formatPercent, projectFeatures, rdColor, topologyFeatures, type ProjectedMap } from '@portal/charts';
+import { formatPercent, projectTopology, rdColor, type ProjectedMap } from '@portal/charts';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
@@ -93,10 +93,9 @@ const prop = (name: string) => (f: { properties: Record<string, unknown> }) =>
 function regionsMap(): Promise<ProjectedMap> {
   return cachedMap('regions', async () => {
     const topology = await apiGet('/api/cities/boundaries/regions/', TopologySchema);
-    return projectFeatures(topologyFeatures(topology, 'regions'), {
+    return projectTopology(topology, 'regions', {
       width: MAP_WIDTH,
       precision: 0,
-      tolerance: 1,
       idOf: prop('reg_istat_code'),
       nameOf: prop('reg_name'),
     });
@@ -106,11 +105,9 @@ function regionsMap(): Promise<ProjectedMap> {
 function provincesMap(regionId: string): Promise<ProjectedMap> {
   return cachedMap(`provinces:${regionId}`, async () => {
     const topology = await apiGet('/api/cities/boundaries/provinces/', TopologySchema);
-    const features = topologyFeatures(topology, 'provinces').filter(
-      (f) => f.properties.reg_istat_code === regionId,
-    );
-    return projectFeatures(features, {
+    return projectTopology(topology, 'provinces', {
       width: MAP_WIDTH,
+      filter: (p) => p.reg_istat_code === regionId,
       idOf: prop('prov_istat_code'),
       nameOf: prop('prov_name'),
     });
@@ -120,12 +117,10 @@ function provincesMap(regionId: string): Promise<ProjectedMap> {
 function comuniMap(regionId: string, provinceId: string): Promise<ProjectedMap> {
   return cachedMap(`comuni:${provinceId}`, async () => {
     const topology = await apiGet(`/api/cities/boundaries/comuni/${regionId}/`, TopologySchema);
-    const features = topologyFeatures(topology, 'comuni').filter(
-      (f) => f.properties.prov_istat_code === provinceId,
-    );
-    return projectFeatures(features, {
+    return projectTopology(topology, 'comuni', {
       width: MAP_WIDTH,
-      tolerance: 0.5,
+      minArea: 0.5,
+      filter: (p) => p.prov_istat_code === provinceId,
       idOf: prop('com_istat_code'),
       nameOf: prop('name'),
     });

@@ -131,7 +131,7 @@ for (const { name, viewport } of WIDTHS) {
       expect(html).not.toMatch(/<button[^>]*>Accedi<\/button>/);
 
       await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
-      await page.getByRole('button', { name: 'Esci' }).click();
+      await page.getByRole('menuitem', { name: 'Esci' }).click();
       await openMenuIfCollapsed(page);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
       expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
@@ -331,7 +331,7 @@ for (const { name, viewport } of WIDTHS) {
 
       await openMenuIfCollapsed(page);
       await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
-      await page.getByRole('button', { name: 'Esci' }).click();
+      await page.getByRole('menuitem', { name: 'Esci' }).click();
       await expect(page).toHaveURL(`${BASE_URL}/`);
       await openMenuIfCollapsed(page);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();

@@ -165,9 +165,6 @@ export const messages = {
     reason: 'Motivo del contatto',
     reasonPlaceholder: 'Scegli un motivo',
     message: 'Messaggio',
-    required: 'Questo campo è obbligatorio.',
-    invalidEmail: 'Inserisci un indirizzo email valido.',
-    requiredHint: 'obbligatorio',
     sending: 'Invio in corso…',
   },
   profile: {

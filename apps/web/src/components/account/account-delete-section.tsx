@@ -1,12 +1,13 @@
 'use client';
 
-import type { AccountDeleteBody } from '@portal/contract';
+import { AccountDeleteBodySchema, type AccountDeleteBody } from '@portal/contract';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
-import { FormErrors, PasswordField, requiredRule } from '../shell/form-parts';
+import { contractResolver } from '../shell/contract-resolver';
+import { FormErrors, TextField } from '../shell/form-parts';
 import { Modal } from '../shell/modal';
 import { removeToken, useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
@@ -44,7 +45,7 @@ function AccountDeleteDialog({ onClose }: { onClose(): void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<AccountDeleteBody>({ defaultValues: { password: '' } });
+  } = useForm({ resolver: contractResolver(AccountDeleteBodySchema), defaultValues: { password: '' } });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, ['password'] as const);
 
   const onSubmit = handleSubmit((values) =>
@@ -66,12 +67,14 @@ function AccountDeleteDialog({ onClose }: { onClose(): void }) {
           ))}
         </ul>
         <p>{text.kept}</p>
-        <PasswordField
+        <TextField
           id="delete-password"
+          type="password"
           label={text.password}
-          error={errors.password}
           autoComplete="current-password"
-          registration={register('password', requiredRule)}
+          required
+          error={errors.password}
+          registration={register('password')}
         />
         <div className={styles.actions}>
           <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-busy={pending}>

@@ -1,19 +1,11 @@
 'use client';
 
-import type { EmailChangeBody } from '@portal/contract';
+import { EmailChangeBodySchema, type EmailChangeBody } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
-import {
-  describedBy,
-  emailRules,
-  FormErrors,
-  FormField,
-  PasswordField,
-  requiredRule,
-  SubmitButton,
-  SuccessMessage,
-} from '../shell/form-parts';
+import { contractResolver } from '../shell/contract-resolver';
+import { FormErrors, SubmitButton, SuccessMessage, TextField } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 import styles from './account.module.css';
@@ -36,7 +28,7 @@ export function EmailChangeForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<EmailChangeBody>({ defaultValues: BLANK });
+  } = useForm({ resolver: contractResolver(EmailChangeBodySchema), defaultValues: BLANK });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -61,22 +53,23 @@ export function EmailChangeForm() {
       </p>
       <p>{text.intro}</p>
       <form onSubmit={onSubmit} noValidate className="page-form">
-        <FormField id="email-new" label={text.newEmail} error={errors.newEmail} required>
-          <input
-            id="email-new"
-            type="email"
-            autoComplete="email"
-            required
-            {...describedBy('email-new', errors.newEmail)}
-            {...register('newEmail', emailRules)}
-          />
-        </FormField>
-        <PasswordField
+        <TextField
+          id="email-new"
+          type="email"
+          label={text.newEmail}
+          autoComplete="email"
+          required
+          error={errors.newEmail}
+          registration={register('newEmail')}
+        />
+        <TextField
           id="email-password"
+          type="password"
           label={text.password}
-          error={errors.password}
           autoComplete="current-password"
-          registration={register('password', requiredRule)}
+          required
+          error={errors.password}
+          registration={register('password')}
         />
         <SubmitButton pending={pending}>{text.submit}</SubmitButton>
         <FormErrors errors={nonFieldErrors} />

@@ -1,10 +1,15 @@
 'use client';
 
-import { PasswordChangeResponseSchema, type PasswordChangeBody } from '@portal/contract';
+import {
+  PasswordChangeBodySchema,
+  PasswordChangeResponseSchema,
+  type PasswordChangeBody,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
-import { FormErrors, PasswordField, requiredRule, SubmitButton, SuccessMessage } from '../shell/form-parts';
+import { contractResolver } from '../shell/contract-resolver';
+import { FormErrors, SubmitButton, SuccessMessage, TextField } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 import { accountMessages } from './messages';
@@ -25,7 +30,7 @@ export function PasswordChangeForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<PasswordChangeBody>({ defaultValues: BLANK });
+  } = useForm({ resolver: contractResolver(PasswordChangeBodySchema), defaultValues: BLANK });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [done, setDone] = useState(false);
 
@@ -50,26 +55,32 @@ export function PasswordChangeForm() {
       <form onSubmit={onSubmit} noValidate className="page-form">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <PasswordField
+        <TextField
           id="password-old"
+          type="password"
           label={text.oldPassword}
-          error={errors.oldPassword}
           autoComplete="current-password"
-          registration={register('oldPassword', requiredRule)}
+          required
+          error={errors.oldPassword}
+          registration={register('oldPassword')}
         />
-        <PasswordField
+        <TextField
           id="password-new1"
+          type="password"
           label={text.newPassword1}
+          autoComplete="new-password"
+          required
           error={errors.newPassword1}
-          autoComplete="new-password"
-          registration={register('newPassword1', requiredRule)}
+          registration={register('newPassword1')}
         />
-        <PasswordField
+        <TextField
           id="password-new2"
+          type="password"
           label={text.newPassword2}
-          error={errors.newPassword2}
           autoComplete="new-password"
-          registration={register('newPassword2', requiredRule)}
+          required
+          error={errors.newPassword2}
+          registration={register('newPassword2')}
         />
         <SubmitButton pending={pending}>{text.submit}</SubmitButton>
         <FormErrors errors={nonFieldErrors} />

@@ -1,22 +1,27 @@
 'use client';
 
-import { ORGANIZATION_TYPE_LABELS, ORGANIZATION_TYPES, UserSchema, type UserPatch } from '@portal/contract';
+import {
+  ORGANIZATION_TYPE_LABELS,
+  ORGANIZATION_TYPES,
+  UserPatchSchema,
+  UserSchema,
+  type UserPatch,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
-import {
-  describedBy,
-  FormErrors,
-  FormField,
-  requiredRule,
-  SubmitButton,
-  SuccessMessage,
-} from '../shell/form-parts';
+import { contractResolver } from '../shell/contract-resolver';
+import { FormErrors, SelectField, SubmitButton, SuccessMessage, TextField } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 
-type ProfileValues = Required<UserPatch>;
+/** Every profile field is sent; the names may not be emptied. */
+const ProfileFormSchema = UserPatchSchema.required();
+const ORGANIZATION_TYPE_OPTIONS = ORGANIZATION_TYPES.map((value) => ({
+  value,
+  label: ORGANIZATION_TYPE_LABELS[value],
+}));
 const FIELDS = ['firstName', 'lastName', 'organization', 'organizationType', 'role', 'intendedUse'] as const;
 
 /** PATCH /api/auth/user/ with the profile fields; the answer becomes the session's user. */
@@ -28,7 +33,8 @@ export function ProfileForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ProfileValues>({
+  } = useForm({
+    resolver: contractResolver(ProfileFormSchema),
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -60,70 +66,51 @@ export function ProfileForm() {
       <h2 id="profile-details-title">{messages.profile.detailsTitle}</h2>
       {/* The address has its own section, with its change (email-change-form.tsx). */}
       <div className="form-row">
-        <FormField
+        <TextField
           id="profile-first-name"
           label={messages.fields.firstName}
-          error={errors.firstName}
+          autoComplete="given-name"
           required
-        >
-          <input
-            id="profile-first-name"
-            autoComplete="given-name"
-            required
-            {...describedBy('profile-first-name', errors.firstName)}
-            {...register('firstName', requiredRule)}
-          />
-        </FormField>
-        <FormField id="profile-last-name" label={messages.fields.lastName} error={errors.lastName} required>
-          <input
-            id="profile-last-name"
-            autoComplete="family-name"
-            required
-            {...describedBy('profile-last-name', errors.lastName)}
-            {...register('lastName', requiredRule)}
-          />
-        </FormField>
-      </div>
-      <FormField id="profile-organization" label={messages.fields.organization} error={errors.organization}>
-        <input
-          id="profile-organization"
-          autoComplete="organization"
-          {...describedBy('profile-organization', errors.organization)}
-          {...register('organization')}
+          error={errors.firstName}
+          registration={register('firstName')}
         />
-      </FormField>
-      <FormField
+        <TextField
+          id="profile-last-name"
+          label={messages.fields.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName}
+          registration={register('lastName')}
+        />
+      </div>
+      <TextField
+        id="profile-organization"
+        label={messages.fields.organization}
+        autoComplete="organization"
+        error={errors.organization}
+        registration={register('organization')}
+      />
+      <SelectField
         id="profile-organization-type"
         label={messages.fields.organizationType}
+        options={ORGANIZATION_TYPE_OPTIONS}
         error={errors.organizationType}
-      >
-        <select
-          id="profile-organization-type"
-          {...describedBy('profile-organization-type', errors.organizationType)}
-          {...register('organizationType')}
-        >
-          {ORGANIZATION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {ORGANIZATION_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id="profile-role" label={messages.fields.role} error={errors.role}>
-        <input
-          id="profile-role"
-          autoComplete="organization-title"
-          {...describedBy('profile-role', errors.role)}
-          {...register('role')}
-        />
-      </FormField>
-      <FormField id="profile-intended-use" label={messages.fields.intendedUse} error={errors.intendedUse}>
-        <textarea
-          id="profile-intended-use"
-          {...describedBy('profile-intended-use', errors.intendedUse)}
-          {...register('intendedUse')}
-        />
-      </FormField>
+        registration={register('organizationType')}
+      />
+      <TextField
+        id="profile-role"
+        label={messages.fields.role}
+        autoComplete="organization-title"
+        error={errors.role}
+        registration={register('role')}
+      />
+      <TextField
+        id="profile-intended-use"
+        label={messages.fields.intendedUse}
+        multiline
+        error={errors.intendedUse}
+        registration={register('intendedUse')}
+      />
       <SubmitButton pending={pending}>{messages.profile.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
       {saved ? <SuccessMessage>{messages.success.profileUpdated}</SuccessMessage> : null}

@@ -3,7 +3,7 @@
 import {
   CONTACT_REASON_LABELS,
   CONTACT_REASONS,
-  PRIVACY_REQUIRED_MESSAGE,
+  ContactBodySchema,
   type ContactBody,
 } from '@portal/contract';
 import Link from 'next/link';
@@ -12,23 +12,28 @@ import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { getRecaptchaToken } from '../../lib/recaptcha';
+import { contractResolver } from '../shell/contract-resolver';
 import {
-  describedBy,
-  emailRules,
+  CheckboxField,
   FormErrors,
-  FormField,
-  requiredRule,
+  SelectField,
   SubmitButton,
   SuccessMessage,
+  TextField,
 } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 
+const ContactFormSchema = ContactBodySchema.omit({ recaptcha: true });
 /** The form's values: the reason may still be unchosen, the privacy box unticked. */
 type ContactValues = Omit<ContactBody, 'recaptcha' | 'reason' | 'privacy'> & {
   reason: ContactBody['reason'] | '';
   privacy: boolean;
 };
+const REASON_OPTIONS = [
+  { value: '', label: messages.fields.reasonPlaceholder },
+  ...CONTACT_REASONS.map((value) => ({ value, label: CONTACT_REASON_LABELS[value] })),
+];
 const FIELDS = ['firstName', 'lastName', 'email', 'reason', 'message', 'privacy'] as const;
 
 export function ContactForm() {
@@ -47,16 +52,18 @@ export function ContactForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ContactValues>({ defaultValues: blank });
+  } = useForm({
+    resolver: contractResolver<typeof ContactFormSchema, ContactValues>(ContactFormSchema),
+    defaultValues: blank,
+  });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [sent, setSent] = useState(false);
 
-  const onSubmit = handleSubmit(({ reason, ...values }) =>
+  const onSubmit = handleSubmit((values) =>
     run(async () => {
-      if (!reason) return;
       const recaptcha = await getRecaptchaToken('contact');
       await apiRequest('POST', '/api/contact-us/', {
-        body: { ...values, reason, privacy: true, recaptcha } satisfies ContactBody,
+        body: { ...values, recaptcha } satisfies ContactBody,
       });
       reset(blank);
       setSent(true);
@@ -79,83 +86,54 @@ export function ContactForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="page-form" aria-label={messages.contact.title}>
       <div className="form-row">
-        <FormField
+        <TextField
           id="contact-first-name"
           label={messages.fields.firstName}
+          autoComplete="given-name"
+          required
           error={errors.firstName}
+          registration={register('firstName')}
+        />
+        <TextField
+          id="contact-last-name"
+          label={messages.fields.lastName}
+          autoComplete="family-name"
           required
-        >
-          <input
-            id="contact-first-name"
-            autoComplete="given-name"
-            required
-            {...describedBy('contact-first-name', errors.firstName)}
-            {...register('firstName', requiredRule)}
-          />
-        </FormField>
-        <FormField id="contact-last-name" label={messages.fields.lastName} error={errors.lastName} required>
-          <input
-            id="contact-last-name"
-            autoComplete="family-name"
-            required
-            {...describedBy('contact-last-name', errors.lastName)}
-            {...register('lastName', requiredRule)}
-          />
-        </FormField>
+          error={errors.lastName}
+          registration={register('lastName')}
+        />
       </div>
-      <FormField id="contact-email" label={messages.fields.email} error={errors.email} required>
-        <input
-          id="contact-email"
-          type="email"
-          autoComplete="email"
-          required
-          {...describedBy('contact-email', errors.email)}
-          {...register('email', emailRules)}
-        />
-      </FormField>
-      <FormField id="contact-reason" label={messages.fields.reason} error={errors.reason} required>
-        <select
-          id="contact-reason"
-          required
-          {...describedBy('contact-reason', errors.reason)}
-          {...register('reason', requiredRule)}
-        >
-          <option value="">{messages.fields.reasonPlaceholder}</option>
-          {CONTACT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {CONTACT_REASON_LABELS[reason]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id="contact-message" label={messages.fields.message} error={errors.message} required>
-        <textarea
-          id="contact-message"
-          required
-          maxLength={5000}
-          {...describedBy('contact-message', errors.message)}
-          {...register('message', requiredRule)}
-        />
-      </FormField>
-      <div className="form-check">
-        <input
-          id="contact-privacy"
-          type="checkbox"
-          required
-          {...describedBy('contact-privacy', errors.privacy)}
-          {...register('privacy', { required: PRIVACY_REQUIRED_MESSAGE })}
-        />
-        <label htmlFor="contact-privacy">
-          {messages.contact.privacyBefore}
-          <Link href="/privacy-policy">{messages.contact.privacyLink}</Link>
-          {messages.contact.privacyAfter}
-        </label>
-      </div>
-      {errors.privacy?.message ? (
-        <p className="form-field__error" id="contact-privacy-error">
-          {errors.privacy.message}
-        </p>
-      ) : null}
+      <TextField
+        id="contact-email"
+        type="email"
+        label={messages.fields.email}
+        autoComplete="email"
+        required
+        error={errors.email}
+        registration={register('email')}
+      />
+      <SelectField
+        id="contact-reason"
+        label={messages.fields.reason}
+        options={REASON_OPTIONS}
+        required
+        error={errors.reason}
+        registration={register('reason')}
+      />
+      <TextField
+        id="contact-message"
+        label={messages.fields.message}
+        multiline
+        maxLength={5000}
+        required
+        error={errors.message}
+        registration={register('message')}
+      />
+      <CheckboxField id="contact-privacy" required error={errors.privacy} registration={register('privacy')}>
+        {messages.contact.privacyBefore}
+        <Link href="/privacy-policy">{messages.contact.privacyLink}</Link>
+        {messages.contact.privacyAfter}
+      </CheckboxField>
       <SubmitButton pending={pending}>{messages.contact.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
     </form>

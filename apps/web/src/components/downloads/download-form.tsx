@@ -12,7 +12,7 @@ import {
 import { normalizeApiError } from '../../lib/api-errors';
 import { apiRequest } from '../../lib/api.client';
 import { requestFile, type FileFailure } from '../../lib/download-file';
-import { ComuneCombobox } from '../explorer/comune-search';
+import { ComunePicker } from '../comune-picker/comune-picker';
 import { describeDownloadFailure, formatWait } from './download-error';
 import {
   downloadQuery,
@@ -318,13 +318,11 @@ export function DownloadDataForm() {
           ) : null}
           {level === 'city' ? (
             <div className={`${styles.field} ${styles.cityField}`}>
-              <ComuneCombobox
+              <ComunePicker
                 label={m.city}
                 placeholder={m.cityPlaceholder}
                 onChoose={setCity}
                 onClear={() => setCity(null)}
-                labelClassName=""
-                inputClassName={styles.cityInput}
               />
             </div>
           ) : null}

@@ -32,12 +32,6 @@ export const explorerMessages = {
   },
   search: {
     label: 'Cerca un comune',
-    placeholder: 'Es. Bologna',
-    hint: 'Scrivi almeno 2 lettere e scegli un comune dai suggerimenti.',
-    noResults: 'Nessun comune trovato.',
-    loading: 'Ricerca in corso…',
-    results: (n: number) => (n === 1 ? '1 comune trovato' : `${n} comuni trovati`),
-    error: 'Oops, la richiesta non è andata a buon fine.',
   },
   years: {
     title: 'Anni',

@@ -1,6 +1,6 @@
 'use client';
 
-import { LoginResponseSchema, type LoginBody } from '@portal/contract';
+import { LoginBodySchema, LoginResponseSchema, type LoginBody } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isUnverifiedEmailError } from '../../lib/api-errors';
@@ -8,20 +8,11 @@ import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { getRecaptchaToken } from '../../lib/recaptcha';
 import type { AuthFlow } from './auth-flow';
-import {
-  describedBy,
-  emailRules,
-  FormErrors,
-  FormField,
-  PasswordField,
-  requiredRule,
-  SubmitButton,
-  SuccessMessage,
-} from './form-parts';
+import { contractResolver } from './contract-resolver';
+import { FormErrors, SubmitButton, SuccessMessage, TextField } from './form-parts';
 import { useSession } from './session-provider';
 import { useFormSubmit } from './use-form-submit';
 
-type LoginValues = Omit<LoginBody, 'recaptcha'>;
 const FIELDS = ['email', 'password'] as const;
 
 export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switchTo(flow: AuthFlow): void }) {
@@ -32,7 +23,7 @@ export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switch
     setError,
     getValues,
     formState: { errors },
-  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: contractResolver(LoginBodySchema), defaultValues: { email: '', password: '' } });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [unverified, setUnverified] = useState(false);
   const [resent, setResent] = useState(false);
@@ -65,22 +56,23 @@ export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switch
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.login.intro}</p>
-      <FormField id="login-email" label={messages.fields.email} error={errors.email} required>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          required
-          {...describedBy('login-email', errors.email)}
-          {...register('email', emailRules)}
-        />
-      </FormField>
-      <PasswordField
+      <TextField
+        id="login-email"
+        type="email"
+        label={messages.fields.email}
+        autoComplete="email"
+        required
+        error={errors.email}
+        registration={register('email')}
+      />
+      <TextField
         id="login-password"
+        type="password"
         label={messages.fields.password}
-        error={errors.password}
         autoComplete="current-password"
-        registration={register('password', requiredRule)}
+        required
+        error={errors.password}
+        registration={register('password')}
       />
       <p className="auth-form__aside">
         <button type="button" className="link-button" onClick={() => switchTo('passwordforgotten')}>

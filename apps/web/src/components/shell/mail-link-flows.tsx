@@ -2,6 +2,8 @@
 
 import {
   EmailChangeConfirmResponseSchema,
+  PasswordResetConfirmBodySchema,
+  VerifyEmailBodySchema,
   type EmailChangeConfirmBody,
   type PasswordResetConfirmBody,
   type VerifyEmailBody,
@@ -12,11 +14,12 @@ import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { accountMessages } from '../account/messages';
 import type { AuthFlow } from './auth-flow';
-import { FormErrors, PasswordField, requiredRule, SubmitButton, SuccessMessage } from './form-parts';
+import { contractResolver } from './contract-resolver';
+import { FormErrors, SubmitButton, SuccessMessage, TextField } from './form-parts';
 import { useSession } from './session-provider';
 import { useFormSubmit } from './use-form-submit';
 
-type VerifyValues = Pick<VerifyEmailBody, 'password'>;
+const VerifyFormSchema = VerifyEmailBodySchema.pick({ password: true });
 const VERIFY_FIELDS = ['password'] as const;
 
 /**
@@ -35,7 +38,7 @@ export function VerifyEmailPanel({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<VerifyValues>({ defaultValues: { password: '' } });
+  } = useForm({ resolver: contractResolver(VerifyFormSchema), defaultValues: { password: '' } });
   const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, VERIFY_FIELDS);
   const [done, setDone] = useState(false);
   const [deadKey, setDeadKey] = useState(false);
@@ -74,12 +77,14 @@ export function VerifyEmailPanel({
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <p>{messages.modal.verifyEmail.intro}</p>
-      <PasswordField
+      <TextField
         id="verify-password"
+        type="password"
         label={messages.fields.password}
-        error={errors.password}
         autoComplete="current-password"
-        registration={register('password', requiredRule)}
+        required
+        error={errors.password}
+        registration={register('password')}
       />
       <SubmitButton pending={pending}>{messages.modal.verifyEmail.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
@@ -94,7 +99,7 @@ export function VerifyEmailPanel({
   );
 }
 
-type ResetValues = Pick<PasswordResetConfirmBody, 'newPassword1' | 'newPassword2'>;
+const ResetFormSchema = PasswordResetConfirmBodySchema.pick({ newPassword1: true, newPassword2: true });
 const FIELDS = ['newPassword1', 'newPassword2'] as const;
 
 /** ?flow=password-reset&uid=…&token=…: the new password form. */
@@ -112,7 +117,10 @@ export function PasswordResetForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ResetValues>({ defaultValues: { newPassword1: '', newPassword2: '' } });
+  } = useForm({
+    resolver: contractResolver(ResetFormSchema),
+    defaultValues: { newPassword1: '', newPassword2: '' },
+  });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [done, setDone] = useState(false);
 
@@ -140,19 +148,23 @@ export function PasswordResetForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <PasswordField
+      <TextField
         id="reset-password1"
+        type="password"
         label={messages.fields.newPassword1}
+        autoComplete="new-password"
+        required
         error={errors.newPassword1}
-        autoComplete="new-password"
-        registration={register('newPassword1', requiredRule)}
+        registration={register('newPassword1')}
       />
-      <PasswordField
+      <TextField
         id="reset-password2"
+        type="password"
         label={messages.fields.newPassword2}
-        error={errors.newPassword2}
         autoComplete="new-password"
-        registration={register('newPassword2', requiredRule)}
+        required
+        error={errors.newPassword2}
+        registration={register('newPassword2')}
       />
       <SubmitButton pending={pending}>{messages.modal.passwordReset.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />

@@ -1,16 +1,16 @@
 'use client';
 
-import type { PasswordResetBody } from '@portal/contract';
+import { PasswordResetBodySchema, type PasswordResetBody } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { getRecaptchaToken } from '../../lib/recaptcha';
 import type { AuthFlow } from './auth-flow';
-import { describedBy, emailRules, FormErrors, FormField, SubmitButton, SuccessMessage } from './form-parts';
+import { contractResolver } from './contract-resolver';
+import { FormErrors, SubmitButton, SuccessMessage, TextField } from './form-parts';
 import { useFormSubmit } from './use-form-submit';
 
-type ForgottenValues = Omit<PasswordResetBody, 'recaptcha'>;
 const FIELDS = ['email'] as const;
 
 export function PasswordForgottenForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
@@ -19,7 +19,7 @@ export function PasswordForgottenForm({ switchTo }: { switchTo(flow: AuthFlow): 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ForgottenValues>({ defaultValues: { email: '' } });
+  } = useForm({ resolver: contractResolver(PasswordResetBodySchema), defaultValues: { email: '' } });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
@@ -77,16 +77,15 @@ export function PasswordForgottenForm({ switchTo }: { switchTo(flow: AuthFlow): 
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.passwordForgotten.intro}</p>
-      <FormField id="forgotten-email" label={messages.fields.email} error={errors.email} required>
-        <input
-          id="forgotten-email"
-          type="email"
-          autoComplete="email"
-          required
-          {...describedBy('forgotten-email', errors.email)}
-          {...register('email', emailRules)}
-        />
-      </FormField>
+      <TextField
+        id="forgotten-email"
+        type="email"
+        label={messages.fields.email}
+        autoComplete="email"
+        required
+        error={errors.email}
+        registration={register('email')}
+      />
       <SubmitButton pending={pending}>{messages.modal.passwordForgotten.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
       <p className="auth-form__switch">

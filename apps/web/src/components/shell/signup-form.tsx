@@ -1,27 +1,24 @@
 'use client';
 
-import type { RegistrationBody } from '@portal/contract';
+import { RegistrationBodySchema, type RegistrationBody } from '@portal/contract';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { getRecaptchaToken } from '../../lib/recaptcha';
 import type { AuthFlow } from './auth-flow';
-import {
-  describedBy,
-  emailRules,
-  FormErrors,
-  FormField,
-  PasswordField,
-  requiredRule,
-  SubmitButton,
-  SuccessMessage,
-} from './form-parts';
+import { contractResolver } from './contract-resolver';
+import { CheckboxField, FormErrors, SubmitButton, SuccessMessage, TextField } from './form-parts';
 import { useFormSubmit } from './use-form-submit';
 
-/** The form's values: the body without the token, plus the privacy checkbox, which is never sent. */
-type SignupValues = Omit<RegistrationBody, 'recaptcha'> & { privacy: boolean };
+/** The body without the token, plus the privacy checkbox, which must be ticked and is never sent. */
+const SignupFormSchema = RegistrationBodySchema.omit({ recaptcha: true }).extend({
+  privacy: z.literal(true, { error: () => messages.modal.signup.privacyRequired }),
+});
+/** The form's values: the box may still be unticked. */
+type SignupValues = Omit<z.input<typeof SignupFormSchema>, 'privacy'> & { privacy: boolean };
 const FIELDS = ['firstName', 'lastName', 'email1', 'email2', 'password', 'privacy'] as const;
 
 export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
@@ -30,7 +27,8 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignupValues>({
+  } = useForm({
+    resolver: contractResolver<typeof SignupFormSchema, SignupValues>(SignupFormSchema),
     defaultValues: { firstName: '', lastName: '', email1: '', email2: '', password: '', privacy: false },
   });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
@@ -77,73 +75,57 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.signup.intro}</p>
       <div className="form-row">
-        <FormField id="signup-first-name" label={messages.fields.firstName} error={errors.firstName} required>
-          <input
-            id="signup-first-name"
-            autoComplete="given-name"
-            required
-            {...describedBy('signup-first-name', errors.firstName)}
-            {...register('firstName', requiredRule)}
-          />
-        </FormField>
-        <FormField id="signup-last-name" label={messages.fields.lastName} error={errors.lastName} required>
-          <input
-            id="signup-last-name"
-            autoComplete="family-name"
-            required
-            {...describedBy('signup-last-name', errors.lastName)}
-            {...register('lastName', requiredRule)}
-          />
-        </FormField>
+        <TextField
+          id="signup-first-name"
+          label={messages.fields.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName}
+          registration={register('firstName')}
+        />
+        <TextField
+          id="signup-last-name"
+          label={messages.fields.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName}
+          registration={register('lastName')}
+        />
       </div>
-      <FormField id="signup-email1" label={messages.fields.email} error={errors.email1} required>
-        <input
-          id="signup-email1"
-          type="email"
-          autoComplete="email"
-          required
-          {...describedBy('signup-email1', errors.email1)}
-          {...register('email1', emailRules)}
-        />
-      </FormField>
-      <FormField id="signup-email2" label={messages.fields.emailConfirm} error={errors.email2} required>
-        <input
-          id="signup-email2"
-          type="email"
-          autoComplete="email"
-          required
-          {...describedBy('signup-email2', errors.email2)}
-          {...register('email2', emailRules)}
-        />
-      </FormField>
-      <PasswordField
-        id="signup-password"
-        label={messages.fields.password}
-        error={errors.password}
-        autoComplete="new-password"
-        registration={register('password', requiredRule)}
+      <TextField
+        id="signup-email1"
+        type="email"
+        label={messages.fields.email}
+        autoComplete="email"
+        required
+        error={errors.email1}
+        registration={register('email1')}
       />
-      <div className="form-check">
-        <input
-          id="signup-privacy"
-          type="checkbox"
-          required
-          {...describedBy('signup-privacy', errors.privacy)}
-          {...register('privacy', { required: messages.modal.signup.privacyRequired })}
-        />
-        <label htmlFor="signup-privacy">
-          {messages.modal.signup.privacyBefore}
-          <Link href="/privacy-policy" target="_blank">
-            {messages.modal.signup.privacyLink}
-          </Link>
-          {messages.modal.signup.privacyAfter}
-        </label>
-      </div>
-      {errors.privacy?.message ? (
-        <p className="form-field__error" id="signup-privacy-error">
-          {errors.privacy.message}
-        </p>
-      ) : null}
+      <TextField
+        id="signup-email2"
+        type="email"
+        label={messages.fields.emailConfirm}
+        autoComplete="email"
+        required
+        error={errors.email2}
+        registration={register('email2')}
+      />
+      <TextField
+        id="signup-password"
+        type="password"
+        label={messages.fields.password}
+        autoComplete="new-password"
+        required
+        error={errors.password}
+        registration={register('password')}
+      />
+      <CheckboxField id="signup-privacy" required error={errors.privacy} registration={register('privacy')}>
+        {messages.modal.signup.privacyBefore}
+        <Link href="/privacy-policy" target="_blank">
+          {messages.modal.signup.privacyLink}
+        </Link>
+        {messages.modal.signup.privacyAfter}
+      </CheckboxField>
       <SubmitButton pending={pending}>{messages.modal.signup.submit}</SubmitButton>
       <FormErrors errors={nonFieldErrors} />
       <p className="auth-form__switch">

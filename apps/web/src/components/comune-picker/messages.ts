@@ -1,8 +1,11 @@
-/**
- * Texts of the comune search (home page and /scarica-dati) when the suggestions do not show every match;
- * the rest of its texts are `explorerMessages.search`.
- */
-export const comuneSearchMessages = {
+/** Texts of the comune picker (home page and /scarica-dati); its label is the caller's. */
+export const comunePickerMessages = {
+  placeholder: 'Es. Bologna',
+  hint: 'Scrivi almeno 2 lettere e scegli un comune dai suggerimenti.',
+  noResults: 'Nessun comune trovato.',
+  loading: 'Ricerca in corso…',
+  results: (n: number) => (n === 1 ? '1 comune trovato' : `${n} comuni trovati`),
+  error: 'Oops, la richiesta non è andata a buon fine.',
   /** Under the suggestions: how many matches are not shown, and how to reach them. */
   more: (hidden: number) =>
     hidden === 1

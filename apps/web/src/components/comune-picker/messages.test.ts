@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comuneSearchMessages as m, hiddenMatches } from './comune-search-messages';
+import { comunePickerMessages as m, hiddenMatches } from './messages';
 
 describe('comune search: matches the suggestions leave out', () => {
   it('counts them from the API total and the suggestions shown', () => {

@@ -1,12 +1,13 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { createAuthToken } from '../plugins/auth';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { insertGeoFixture } from '../../test/fixtures';
 import { CSRF, PASSWORD, client, testConfig } from '../../test/accounts';
 import { listRoutes, openApiOperation, routeKey, type JsonSchema, type RouteInfo } from '../../test/routes';
@@ -40,13 +41,12 @@ let userId: number;
 const store = new MemoryRateLimitStore();
 
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp({ config: testConfig(), rateLimitStore: store }));
   await insertGeoFixture(t.db);
   await t.db.exec(`
     INSERT INTO area_stats (level, area_id, year, comuni_count, comuni_with_tonnes, population, produced_t, sorted_t, rd_pct, rd_pct_method)
       VALUES ('country', 'IT', 2024, 1, 1, 20366, 15453.7, 12084.8, 78.2, 'tonnes');
   `);
-  app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: store });
   await runAccountsCommand(
     t.db,
     ['user', 'create', '--email', EMAIL, '--password', PASSWORD, '--verified'],
@@ -56,10 +56,6 @@ beforeAll(async () => {
   userId = row!.id;
   await app.ready();
   routes = listRoutes(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 // ---- values ---------------------------------------------------------------------------------------

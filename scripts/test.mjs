@@ -1,8 +1,10 @@
 // `npm test`: unit tests, the API integration tests on PGlite and on PostgreSQL, and the Playwright
 // suite in Debian's Chromium against the built app. `node scripts/test.mjs api|e2e|unit` runs one part;
 // `node scripts/test.mjs e2e e2e/foo.spec.ts …` passes the remaining arguments to Playwright.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The API passes, the unit tests and the web build run side by side (much of the API tests' time is
+// spent waiting: on PostgreSQL, on timers, on sockets), each part's output printed whole when it ends.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,18 +29,47 @@ const PLAYWRIGHT = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedParts = [];
+/** [part, seconds] of each part, printed at the end. */
+const durations = [];
+const startedAt = Date.now();
 
 const log = (msg) => process.stdout.write(`\n[test] ${msg}\n`);
+const secondsSince = (t) => Math.round((Date.now() - t) / 1000);
 
 function run(part, args, env = {}) {
   log(part);
+  const started = Date.now();
   const res = spawnSync(process.execPath, args, {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  durations.push([part, secondsSince(started)]);
   if (res.status !== 0) failedParts.push(part);
   return res.status === 0;
+}
+
+/** Like run(), without waiting: the output goes to a file, printed whole when the part ends. */
+function runInBackground(part, args, env = {}) {
+  log(`${part}: started`);
+  const started = Date.now();
+  const file = path.join(reportDir, `${part.replace(/\W+/g, '-')}.log`);
+  const fd = openSync(file, 'w');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      closeSync(fd);
+      durations.push([part, secondsSince(started)]);
+      log(`${part}: ended after ${secondsSince(started)} s${code === 0 ? '' : `, exit code ${code}`}`);
+      process.stdout.write(readFileSync(file));
+      if (code !== 0) failedParts.push(part);
+      resolve(code === 0);
+    });
+  });
 }
 
 function countVitest(file) {
@@ -49,9 +80,9 @@ function countVitest(file) {
   totals.skipped += r.numPendingTests + r.numTodoTests;
 }
 
-function vitest(part, project, env) {
+async function vitest(part, project, env) {
   const out = path.join(reportDir, `${part.replace(/\W+/g, '-')}.json`);
-  run(
+  await runInBackground(
     part,
     [
       VITEST,
@@ -96,26 +127,48 @@ async function redisEnv() {
   return { TEST_REDIS_URL: '' };
 }
 
-if (!only || only === 'unit') vitest('unit tests', 'unit');
-
-if (!only || only === 'api') {
+/** The API passes: on PGlite, and on PostgreSQL when it answers (required under CI). */
+async function apiPasses() {
   const redis = await redisEnv();
-  vitest('API tests on PGlite', 'api', { TEST_DB_KIND: 'pglite', ...redis });
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;
+  const passes = [vitest('API tests on PGlite', 'api', { TEST_DB_KIND: 'pglite', ...redis })];
   if (await postgresAnswers(url)) {
-    vitest('API tests on PostgreSQL', 'api', { TEST_DB_KIND: 'postgres', TEST_DATABASE_URL: url, ...redis });
+    passes.push(
+      vitest('API tests on PostgreSQL', 'api', {
+        TEST_DB_KIND: 'postgres',
+        TEST_DATABASE_URL: url,
+        ...redis,
+      }),
+    );
   } else if (CI) {
     log(`PostgreSQL does not answer at ${url}, and CI requires that pass.`);
     failedParts.push('API tests on PostgreSQL');
   } else {
     log(`Notice: no PostgreSQL answers at ${url}; the PostgreSQL pass is skipped (set TEST_DATABASE_URL).`);
   }
+  await Promise.all(passes);
 }
 
+const e2eWanted = (!only || only === 'e2e') && (existsSync(CHROMIUM) || CI);
+await Promise.all([
+  (async () => {
+    if (!only || only === 'unit') await vitest('unit tests', 'unit');
+    // The browser tests' build (a no-op when the built app is current), while the API passes run.
+    if (!only && e2eWanted) {
+      await runInBackground('web build', [
+        '--input-type=module',
+        '-e',
+        "const { ensureWebBuild } = await import('./scripts/services.mjs'); ensureWebBuild();",
+      ]);
+    }
+  })(),
+  !only || only === 'api' ? apiPasses() : undefined,
+]);
+
 if (!only || only === 'e2e') {
-  if (!existsSync(CHROMIUM) && !CI) {
+  if (!e2eWanted) {
     log(`Notice: ${CHROMIUM} is missing; the browser tests are skipped (apt-get install chromium).`);
-  } else {
+  } else if (!failedParts.includes('web build')) {
     await runE2e();
   }
 }
@@ -185,6 +238,8 @@ async function runE2e() {
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log('');
+for (const [part, seconds] of durations) console.log(`[test] ${part}: ${seconds} s`);
+console.log(`[test] total: ${secondsSince(startedAt)} s`);
 if (failedParts.length) console.log(`[test] failed parts: ${failedParts.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedParts.length ? 1 : 0);

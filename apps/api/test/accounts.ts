@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { InjectOptions } from 'fastify';
+import { vi } from 'vitest';
 import { DEFAULT_PUBLIC_URL, loadConfig, type Config } from '../src/config';
 import { resolvePortalLinks } from '../src/plugins/mail-layout';
 import type { Queryable } from '../src/db/db';
@@ -175,17 +176,18 @@ export class TestSmtp {
   }
 
   /** Waits until a message to `to` (matching the subject) arrived; returns it. */
-  async waitFor(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
-    const started = Date.now();
-    for (;;) {
-      const found = this.messages.find(
-        (m) =>
-          (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === to)) &&
-          (!subject || subject.test(m.subject ?? '')),
-      );
-      if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  waitFor(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
+    return vi.waitFor(
+      () => {
+        const found = this.messages.find(
+          (m) =>
+            (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === to)) &&
+            (!subject || subject.test(m.subject ?? '')),
+        );
+        if (!found) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        return found;
+      },
+      { timeout: timeoutMs, interval: 25 },
+    );
   }
 }

@@ -14,6 +14,8 @@ export interface Db extends Queryable {
   /** Runs fn inside one transaction: everything it writes lands together or not at all. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -21,6 +23,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent means an in-memory database (tests). */
   dataDir?: string;
+  /** PGlite: start from this tarball of a data folder (Db.dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
   /** Milliseconds a node-postgres connection attempt may take. */
   connectTimeoutMs?: number;
   /** Milliseconds a node-postgres statement may wait for its answer (0: no limit). */
@@ -64,14 +68,17 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 pg.types.setTypeParser(1082, (v) => v);
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir?: string): Promise<Db> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const lock = dataDir ? lockDataFolder(dataDir) : undefined;
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ?? 'memory://', {
+      loadDataDir,
       parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v), 1082: (v: string) => v },
     });
   } catch (err) {
@@ -92,6 +99,7 @@ async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       try {
         await client.close();

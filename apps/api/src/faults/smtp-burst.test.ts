@@ -6,8 +6,9 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { App } from '../app';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { TestSmtp, client, linkParams, testConfig } from '../../test/accounts';
 import { MailWorker, smtpTransport } from '../plugins/mailer';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
@@ -23,15 +24,13 @@ const workers: MailWorker[] = [];
 const smtp = new TestSmtp();
 
 beforeAll(async () => {
-  t = await createTestDb();
   // Take a free port for the mail server, then stop it: the API starts with SMTP down.
   await smtp.start();
   await smtp.stop();
-  app = await buildApp({
-    db: t.db,
+  ({ t, app } = await buildTestApp({
     config: testConfig({ PUBLIC_URL: 'https://portale.example.it' }),
     rateLimitStore: new MemoryRateLimitStore(),
-  });
+  }));
   for (let i = 0; i < 2; i += 1) {
     const worker = new MailWorker({
       db: t.db,
@@ -49,9 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const worker of workers) await worker.stop();
-  await app?.close();
   await smtp.stop();
-  await t?.drop();
 });
 
 interface Row {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
 import { createAuthToken } from '../plugins/auth';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
 import {
@@ -11,7 +11,8 @@ import {
 import { encodeUid } from '../features/accounts/accounts.routes';
 import { hashPassword } from '../features/accounts/passwords';
 import { recomputeAggregates } from '../features/imports/aggregates';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { insertGeoFixture } from '../../test/fixtures';
 import { CSRF, PASSWORD, testConfig } from '../../test/accounts';
 import { listRoutes, routeKey } from '../../test/routes';
@@ -345,7 +346,10 @@ async function userOf(role: Role, n: number): Promise<{ id: number; email: strin
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp({
+    config: testConfig({ STAFF_EMAIL: 'staff@example.it' }),
+    rateLimitStore: store,
+  }));
   await insertGeoFixture(t.db);
   const topology = JSON.stringify({ type: 'Topology', objects: {}, arcs: [] });
   await t.db.query(
@@ -362,16 +366,7 @@ beforeAll(async () => {
   // What an import does after writing the rows: the sums of provinces, regions and Italy.
   await recomputeAggregates(t.db);
   passwordHash = await hashPassword(PASSWORD);
-  app = await buildApp({
-    db: t.db,
-    config: testConfig({ STAFF_EMAIL: 'staff@example.it' }),
-    rateLimitStore: store,
-  });
   await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 describe('access-control matrix', () => {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { setPassword } from '../features/accounts/accounts.repo';
 import { hashPassword } from '../features/accounts/passwords';
 import { LIMITS, MemoryRateLimitStore } from '../plugins/rate-limit';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
 
 /*
@@ -27,16 +28,11 @@ async function createUser(email: string, verified = true) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: store });
+  ({ t, app } = await buildTestApp({ config: testConfig(), rateLimitStore: store }));
   await createUser('known@example.it');
   await createUser('victim@example.it');
   await createUser('unverified@example.it', false);
   await createUser('changer@example.it');
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 beforeEach(() => store.clear());
 

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { printable } from '../cli/admin';
 import type { Db } from '../db/db';
 import { MemoryRateLimitStore, ipKey } from '../plugins/rate-limit';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { CSRF, PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
 
 /*
@@ -20,12 +21,7 @@ const store = new MemoryRateLimitStore();
 const quiet = () => {};
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: store });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp({ config: testConfig(), rateLimitStore: store }));
 });
 beforeEach(() => store.clear());
 

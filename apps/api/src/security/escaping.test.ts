@@ -1,13 +1,14 @@
 import pino from 'pino';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { searchText } from '@portal/contract';
 import { recomputeAggregates } from '../features/imports/aggregates';
 import { MailWorker, smtpTransport } from '../plugins/mailer';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { insertGeoFixture } from '../../test/fixtures';
 import { PASSWORD, TestSmtp, client, signIn, testConfig } from '../../test/accounts';
 
@@ -35,7 +36,7 @@ const FORMULAS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp({ config: testConfig({ STAFF_EMAIL: STAFF }), rateLimitStore: store }));
   await insertGeoFixture(t.db);
   // Comuni whose names are formulas, each with a year of data so the export has a line for them.
   for (const [i, name] of FORMULAS.entries()) {
@@ -60,7 +61,6 @@ beforeAll(async () => {
   await recomputeAggregates(t.db);
 
   await smtp.start();
-  app = await buildApp({ db: t.db, config: testConfig({ STAFF_EMAIL: STAFF }), rateLimitStore: store });
   worker = new MailWorker({
     db: t.db,
     transport: smtpTransport(smtp.url),
@@ -81,9 +81,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.stop();
-  await app?.close();
   await smtp.stop();
-  await t?.drop();
 });
 beforeEach(() => store.clear());
 
@@ -176,16 +174,17 @@ describe('HTML typed by visitors is escaped in the mails', () => {
 });
 
 /** The staff mail whose text mentions `needle` (several contact mails share the subject). */
-async function waitForMailWith(to: string, needle: string): Promise<ParsedMail> {
-  const started = Date.now();
-  for (;;) {
-    const found = smtp.messages.find(
-      (m) => recipients(m).includes(to) && typeof m.text === 'string' && m.text.includes(needle),
-    );
-    if (found) return found;
-    if (Date.now() - started > 10_000) throw new Error(`no mail to ${to} mentioning ${needle}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function waitForMailWith(to: string, needle: string): Promise<ParsedMail> {
+  return vi.waitFor(
+    () => {
+      const found = smtp.messages.find(
+        (m) => recipients(m).includes(to) && typeof m.text === 'string' && m.text.includes(needle),
+      );
+      if (!found) throw new Error(`no mail to ${to} mentioning ${needle}`);
+      return found;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 /** RFC 4180 cells of a ';'-separated CSV with a BOM (quoted cells may hold ';', '"', CR and LF). */

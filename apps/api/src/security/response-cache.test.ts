@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
 import { rvmRoutes } from '../features/rvm/rvm.routes';
-import { seedBundledData } from '../features/imports/seed';
 import { errorsPlugin } from '../plugins/errors';
 import { responseCachePlugin } from '../plugins/response-cache';
-import { createTestDb, type TestDb } from '../../test/db';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { testConfig } from '../../test/accounts';
 
 /*
@@ -18,20 +17,13 @@ import { testConfig } from '../../test/accounts';
  *    X-Forwarded-* headers, so one request with `Host: evil.example` poisoned them for every caller.
  */
 
-const DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 const PUBLIC_URL = 'https://portale.example.it';
 const LIST = '/api/reverse-vending-machines/reverse-vending-machine/';
 
 let t: TestDb;
 let app: App;
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedBundledData(t.db, { dataDir: DATA });
-  app = await buildApp({ db: t.db, config: testConfig({ PUBLIC_URL }) });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp({ template: 'seeded', config: testConfig({ PUBLIC_URL }) }));
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

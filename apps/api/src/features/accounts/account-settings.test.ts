@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmailChangeConfirmResponseSchema, PasswordChangeResponseSchema } from '@portal/contract';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { MemoryRateLimitStore } from '../../plugins/rate-limit';
@@ -19,16 +20,10 @@ const store = new MemoryRateLimitStore();
 beforeEach(() => store.clear());
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({
-    db: t.db,
+  ({ t, app } = await buildTestApp({
     config: testConfig({ STAFF_EMAIL: 'staff@example.it' }),
     rateLimitStore: store,
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  }));
 });
 
 const api = () => client(app);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { TestSmtp, client, linkParams, testConfig } from '../../../test/accounts';
 import { MailWorker, smtpTransport } from '../../plugins/mailer';
 import { runAccountsCommand } from '../../cli/accounts-commands';
@@ -14,9 +15,8 @@ const config = () =>
   testConfig({ PUBLIC_URL: 'https://portale.example.it', STAFF_EMAIL: 'staff@example.it' });
 
 beforeAll(async () => {
-  t = await createTestDb();
   await smtp.start();
-  app = await buildApp({ db: t.db, config: config() });
+  ({ t, app } = await buildTestApp({ config: config() }));
   worker = new MailWorker({
     db: t.db,
     transport: smtpTransport(smtp.url),
@@ -32,9 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.stop();
-  await app?.close();
   await smtp.stop();
-  await t?.drop();
 });
 
 describe('the whole account flow over HTTP', () => {

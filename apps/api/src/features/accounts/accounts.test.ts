@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { CSRF, PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { MemoryRateLimitStore } from '../../plugins/rate-limit';
@@ -14,16 +15,10 @@ const store = new MemoryRateLimitStore();
 beforeEach(() => store.clear());
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({
-    db: t.db,
+  ({ t, app } = await buildTestApp({
     config: testConfig({ API_TOKEN, STAFF_EMAIL: 'staff@example.it' }),
     rateLimitStore: store,
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  }));
 });
 
 const quiet = () => {};

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRIVACY_REQUIRED_MESSAGE } from '@portal/contract';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { MemoryRateLimitStore } from '../../plugins/rate-limit';
@@ -13,18 +14,13 @@ const store = new MemoryRateLimitStore();
 beforeEach(() => store.clear());
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: store });
+  ({ t, app } = await buildTestApp({ config: testConfig(), rateLimitStore: store }));
   await runAccountsCommand(
     t.db,
     ['user', 'create', '--email', 'bad@example.it', '--password', PASSWORD, '--verified'],
     () => {},
   );
   key = await signIn(app, 'bad@example.it');
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 const HUGE = 'a'.repeat(1_000_000); // 1 MB: under the 1 MiB body limit, over every field's limit

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '@portal/contract';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 
@@ -9,12 +10,7 @@ let t: TestDb;
 let app: App;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({ db: t.db, config: testConfig({ STAFF_EMAIL: 'staff@example.it' }) });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp({ config: testConfig({ STAFF_EMAIL: 'staff@example.it' }) }));
 });
 
 const quiet = () => {};

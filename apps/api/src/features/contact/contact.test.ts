@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, outbox, startSiteverify, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { MemoryRateLimitStore } from '../../plugins/rate-limit';
@@ -14,7 +15,6 @@ const RECAPTCHA_MESSAGE =
   'È stato riscontrato un problema durante il controllo di sicurezza, per favore riprova più tardi.';
 
 beforeAll(async () => {
-  t = await createTestDb();
   siteverify = await startSiteverify({
     'good-login': { success: true, score: 0.9, action: 'login' },
     'good-signup': { success: true, score: 0.7, action: 'signup' },
@@ -24,8 +24,7 @@ beforeAll(async () => {
     'wrong-action': { success: true, score: 0.9, action: 'login' },
     slow: 'slow',
   });
-  app = await buildApp({
-    db: t.db,
+  ({ t, app } = await buildTestApp({
     config: testConfig({
       RECAPTCHA_SECRET_KEY: 'test-secret',
       RECAPTCHA_VERIFY_URL: siteverify.url,
@@ -33,7 +32,7 @@ beforeAll(async () => {
       STAFF_EMAIL: 'staff@example.it',
     }),
     rateLimitStore: store,
-  });
+  }));
   await runAccountsCommand(
     t.db,
     ['user', 'create', '--email', 'cap@example.it', '--password', PASSWORD, '--verified'],
@@ -41,9 +40,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await app?.close();
   await siteverify?.close();
-  await t?.drop();
 });
 
 const contact = {

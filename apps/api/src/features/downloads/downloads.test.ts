@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Resvg } from '@resvg/resvg-js';
 import type { AreaStats, CityStats, StatisticKind } from '@portal/contract';
 import { formatChange, formatValue } from '@portal/charts';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { runAccountsCommand } from '../../cli/accounts-commands';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { insertGeoFixture } from '../../../test/fixtures';
 import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import { escapeFormula, formatNumber, safeFileName } from '../../lib/csv';
@@ -38,7 +39,7 @@ const quiet = () => {};
  * strict, non-empty part of the rows; and five reverse vending machines of two operators.
  */
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp({ config: testConfig() }));
   await insertGeoFixture(t.db);
   await t.db.exec(`
     INSERT INTO waste_fractions (id, name, color, eer_codes, position) VALUES
@@ -82,7 +83,6 @@ beforeAll(async () => {
   `);
   // What an import does after writing the rows: the sums of the areas, the distributions, the CSV lines.
   await recomputeAggregates(t.db);
-  app = await buildApp({ db: t.db, config: testConfig() });
   for (const [email, licence] of [
     ['reg@example.it', false],
     ['lic@example.it', true],
@@ -98,10 +98,6 @@ beforeAll(async () => {
   licensed = await signIn(app, 'lic@example.it');
   const users = await t.db.query<{ id: string }>('SELECT id::text AS id FROM users');
   userIds.push(...users.map((u) => u.id));
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 // Each test starts with fresh download budgets; the limits have their own test.
@@ -137,11 +133,8 @@ async function lastLogId(): Promise<number> {
   return row!.id;
 }
 
-async function waitForLog<T>(read: () => Promise<T[]>): Promise<T[]> {
-  // The row count of a CSV is known once the file is sent, so its log row lands just after the answer.
-  for (let i = 0; i < 50 && (await read()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-  return read();
-}
+// The row count of a CSV is known once the file is sent, so its log row lands just after the answer.
+const LOG_POLL = { timeout: 1000, interval: 20 };
 
 describe('GET /api/stats/download/ permissions', () => {
   it('answers 401 to anonymous requests whatever their parameters', async () => {
@@ -392,9 +385,9 @@ describe('CSV export (collection data)', () => {
         [before, format],
       );
     await get('/api/stats/download/?format=csv&level=province&id=082&sorting_type=porta-a-porta', licensed);
-    expect(await waitForLog(() => logged('csv'))).toEqual([
-      { row_count: 3, email: 'lic@example.it', recent: true },
-    ]);
+    await expect
+      .poll(() => logged('csv'), LOG_POLL)
+      .toEqual([{ row_count: 3, email: 'lic@example.it', recent: true }]);
     await get('/api/stats/download/?format=png&statistic=totalWasteSorted&level=province&id=082', registered);
     expect(await logged('png')).toEqual([{ row_count: null, email: 'reg@example.it', recent: true }]);
   });
@@ -523,13 +516,12 @@ describe('CSV export of the reverse vending machines (source=2)', () => {
         [before],
       );
     await get('/api/stats/download/?format=csv&source=2&operator=2&years=2022', licensed);
-    expect(await waitForLog(logged)).toEqual([{ route: 'stats', row_count: 2, email: 'lic@example.it' }]);
+    await expect.poll(logged, LOG_POLL).toEqual([{ route: 'stats', row_count: 2, email: 'lic@example.it' }]);
     await get(
       '/api/reverse-vending-machines/reverse-vending-machine/download/?operator=2&year=2024',
       licensed,
     );
-    for (let i = 0; i < 50 && (await logged()).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await logged()).toEqual([
+    await expect.poll(logged, LOG_POLL).toEqual([
       { route: 'stats', row_count: 2, email: 'lic@example.it' },
       { route: 'rvm', row_count: 1, email: 'lic@example.it' },
     ]);

@@ -1,18 +1,14 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 
 let t: TestDb;
 let app: App;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  app = await buildApp({ db: t.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp());
 });
 
 describe('GET /api/health/', () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { SYSTEMS_NOTE_2015 } from '../stats/stats.service';
-import { seedBundledData } from './seed';
 
 /**
  * Fifteen years of data (commit d88ed79): the bundled files seeded once, the API's figures checked
@@ -56,13 +56,7 @@ const sistemi2022 = csv(read('arpae/sistemi-raccolta/emilia-romagna-sistemi-2022
 let t: TestDb;
 let app: App;
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedBundledData(t.db, { dataDir: DATA });
-  app = await buildApp({ db: t.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp({ template: 'seeded' }));
 });
 
 const json = async (url: string) => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 import { PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
-import { seedBundledData } from '../imports/seed';
 import { csvStream, escapeFormula } from '../../lib/csv';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvFilename, RVM_CSV_COLUMNS, rvmCsvPages } from './rvm.csv';
@@ -75,17 +75,11 @@ let app: App;
 /** comune id → region id, from the seeded cities */
 let regionOf: Map<string, string>;
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedBundledData(t.db, { dataDir: DATA });
-  app = await buildApp({ db: t.db, config: testConfig() });
+  ({ t, app } = await buildTestApp({ template: 'seeded', config: testConfig() }));
   const cities = await t.db.query<{ id: string; regionId: string }>(
     `SELECT id, region_id AS "regionId" FROM cities WHERE id IN (SELECT city_id FROM rvm_machines)`,
   );
   regionOf = new Map(cities.map((c) => [c.id, c.regionId]));
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -529,10 +523,10 @@ describe('GET …/download/', () => {
     const res = await get(`${BASE}/download/?region=${region}&year=2022`, auth(active));
     expect(res.statusCode).toBe(200);
     const rows = res.body.split('\r\n').filter(Boolean).length - 1;
-    for (let i = 0; i < 50 && (await logged()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await logged()).toEqual([
-      { format: 'csv', query: { source: '2', region, year: 2022 }, row_count: rows },
-    ]);
+    // The row count of a CSV is known once the file is sent, so its log row lands just after the answer.
+    await expect
+      .poll(logged, { timeout: 1000, interval: 20 })
+      .toEqual([{ format: 'csv', query: { source: '2', region, year: 2022 }, row_count: rows }]);
     // 60 downloads an hour, this one included, the /api/stats/download/ ones too.
     for (let i = 1; i < LIMITS.downloadsUser.max; i++)
       await app.rateLimiter.consume(LIMITS.downloadsUser, user!.id);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
-import { seedBundledData } from '../imports/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
 
 const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
 
@@ -35,13 +35,7 @@ const num = (v: string | undefined) => (v === undefined || v === '-' || v === ''
 let t: TestDb;
 let app: App;
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedBundledData(t.db, { dataDir: DATA });
-  app = await buildApp({ db: t.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
+  ({ t, app } = await buildTestApp({ template: 'seeded' }));
 });
 
 const get = async (url: string, headers: Record<string, string> = {}) =>

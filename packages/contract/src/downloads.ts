@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AreaLevelSchema, isIstatId, YEAR_MAX, YEAR_MIN, yearParam } from './areas';
 import { RvmFilterShape } from './rvm';
 
 /** Statistic kinds of SPEC §3 that can be exported as an image or a PDF. */
@@ -41,8 +42,6 @@ export const DATA_SOURCES = [
   { value: '2', key: 'reverseVending', label: 'Dati ecocompattatori' },
 ] as const;
 
-export const YEAR_MIN = 1990;
-export const YEAR_MAX = 2100;
 export const DOWNLOAD_MESSAGES = {
   year: `Anno non valido: tra ${YEAR_MIN} e ${YEAR_MAX}.`,
   yearsFormat: 'Anni non validi: elenco separato da virgole, es. 2022,2023.',
@@ -66,10 +65,6 @@ export const DOWNLOAD_MESSAGES = {
   unknownOperator: 'Gestore sconosciuto.',
 } as const;
 
-const yearParam = (message: string) =>
-  z.coerce.number({ message }).int(message).min(YEAR_MIN, message).max(YEAR_MAX, message);
-
-const ID_PATTERN = { region: /^\d{2}$/, province: /^\d{3}$/, city: /^\d{6}$/ } as const;
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'Valore non valido.');
 const WASTE_FILTERS = ['waste_fraction', 'sorting_type', 'actions_category'] as const;
 
@@ -88,7 +83,7 @@ export const DownloadQuerySchema = z
         'mostUsedWasteFractionsSet: not level=city',
     ),
     level: z
-      .enum(['country', 'region', 'province', 'city'], { message: 'Livello non valido.' })
+      .enum(AreaLevelSchema.options, { message: 'Livello non valido.' })
       .default('country')
       .describe('the area: Italy, a region, a province or a comune'),
     id: z.string().optional().describe('ISTAT code of the area (05, 028, 028001); none for country'),
@@ -140,7 +135,7 @@ export const DownloadQuerySchema = z
       ctx.addIssue({ code: 'custom', path: [field], message });
     if (q.level === 'country') {
       if (q.id !== undefined) issue('id', "Per l'Italia non serve un codice.");
-    } else if (!q.id || !ID_PATTERN[q.level].test(q.id)) {
+    } else if (!q.id || !isIstatId(q.level, q.id)) {
       issue('id', 'Codice ISTAT mancante o non valido per il livello scelto.');
     }
     if (q.year !== undefined && q.years !== undefined) issue('years', DOWNLOAD_MESSAGES.yearAndYears);

@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { CityIdSchema as cityId, ProvinceIdSchema as provinceId, RegionIdSchema as regionId } from './areas';
 import { PageQuerySchema, paginatedSchema } from './common';
-
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
-const cityId = z.string().regex(/^\d{6}$/, 'Codice ISTAT di comune non valido (sei cifre, es. 028001).');
 
 export const RegionSchema = z.object({
   id: z.string().describe('ISTAT code, two digits'),

@@ -1,4 +1,6 @@
 export * from './common';
+export * from './areas';
+export * from './units';
 export * from './geo';
 export * from './stats';
 export * from './fields';

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  CityIdSchema as cityId,
+  ProvinceIdSchema as provinceId,
+  RegionIdSchema as regionId,
+  yearParam,
+} from './areas';
 import { PageQuerySchema, paginatedSchema } from './common';
 
 /**
@@ -6,19 +12,12 @@ import { PageQuerySchema, paginatedSchema } from './common';
  * that carries quantities says `demo: true` (the web app labels it "Dati dimostrativi").
  */
 
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
-const cityId = z.string().regex(/^\d{6}$/, 'Codice ISTAT di comune non valido (sei cifre, es. 028001).');
 const operatorId = z.coerce
   .number({ message: 'Gestore non valido.' })
   .int('Gestore non valido.')
   .min(1, 'Gestore non valido.')
   .max(2_147_483_647, 'Gestore non valido.');
-const year = z.coerce
-  .number({ message: 'Anno non valido.' })
-  .int('Anno non valido.')
-  .min(1990, 'Anno non valido.')
-  .max(2100, 'Anno non valido.');
+const year = yearParam();
 
 /** The filters every RVM endpoint with quantities accepts. Unknown but well-formed ids give empty results. */
 export const RvmFilterShape = {

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { AreaLevelSchema, ProvinceIdSchema, RegionIdSchema, SubAreaLevelSchema, yearParam } from './areas';
+import { UnitSchema } from './units';
 
-const regionId = z.string().regex(/^\d{2}$/, 'Codice ISTAT di regione non valido (due cifre, es. 05).');
-const provinceId = z.string().regex(/^\d{3}$/, 'Codice ISTAT di provincia non valido (tre cifre, es. 028).');
-const year = z.coerce
-  .number({ message: 'Anno non valido.' })
-  .int('Anno non valido.')
-  .min(1990, 'Anno non valido.')
-  .max(2100, 'Anno non valido.');
-
-export const AreaLevelSchema = z.enum(['country', 'region', 'province', 'city']);
-export type AreaLevel = z.infer<typeof AreaLevelSchema>;
+const regionId = RegionIdSchema;
+const provinceId = ProvinceIdSchema;
+const year = yearParam();
 
 export const AreaSchema = z.object({
   level: AreaLevelSchema,
@@ -25,7 +20,7 @@ export const GoodDirectionSchema = z.enum(['up', 'down']);
 /** One figure of one year, compared with the comparison year. */
 export const StatisticSchema = z.object({
   value: z.number().nullable(),
-  unit: z.enum(['t', 'kg/ab', '%', '€/ab']),
+  unit: UnitSchema,
   compareValue: z.number().nullable(),
   change: z
     .number()
@@ -258,9 +253,7 @@ export const MapQuerySchema = z
   .object({
     year: year.optional(),
     level: z
-      .enum(['region', 'province', 'city'], {
-        message: "Livello non valido: 'region', 'province' o 'city'.",
-      })
+      .enum(SubAreaLevelSchema.options, { message: "Livello non valido: 'region', 'province' o 'city'." })
       .optional(),
     region: regionId.optional(),
     /** The comuni of one province (level 'city'). */
@@ -276,7 +269,7 @@ export const MapAreaSchema = z.object({
   legendClass: z.number().int().nullable(),
 });
 export const WasteSortingMapSchema = z.object({
-  level: z.enum(['region', 'province', 'city']),
+  level: SubAreaLevelSchema,
   year: z.number().int(),
   availableYears: z.array(z.number().int()),
   legend: z.array(

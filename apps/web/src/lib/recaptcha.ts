@@ -1,5 +1,6 @@
 'use client';
 
+import type { RecaptchaAction } from '@portal/contract';
 import { ApiClientError } from './api.client';
 import { messages } from './messages';
 
@@ -42,8 +43,6 @@ export function loadRecaptcha(): Promise<Grecaptcha> | null {
   });
   return loading;
 }
-
-export type RecaptchaAction = 'login' | 'signup' | 'passwordforgotten' | 'contact';
 
 export async function getRecaptchaToken(action: RecaptchaAction): Promise<string | undefined> {
   const load = loadRecaptcha();

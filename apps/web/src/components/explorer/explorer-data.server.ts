@@ -9,12 +9,14 @@ import {
   TopologySchema,
   UserSchema,
   WasteSortingMapSchema,
+  type AreaLevel,
   type AreaStats,
   type City,
   type CityDetail,
   type CityStats,
   type Province,
   type Region,
+  type SubAreaLevel,
   type WasteSortingMap,
 } from '@portal/contract';
 import { formatPercent, projectFeatures, rdColor, topologyFeatures, type ProjectedMap } from '@portal/charts';
@@ -23,8 +25,6 @@ import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
 import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
 import { explorerMessages as t } from './messages';
-
-export type ExplorerLevel = 'country' | 'region' | 'province' | 'city';
 
 export interface MapArea {
   id: string;
@@ -49,7 +49,7 @@ export interface MapView {
 
 /** A territory the URL names that does not exist: the page answers 404 "Territorio non trovato". */
 export interface MissingTerritory {
-  level: 'region' | 'province' | 'city';
+  level: SubAreaLevel;
   code: string;
 }
 
@@ -58,7 +58,7 @@ export interface ExplorerData {
   missing: MissingTerritory | null;
   /** The canonical state: a comune's region and province come from the API. */
   state: ExplorerState;
-  level: ExplorerLevel;
+  level: AreaLevel;
   areaName: string;
   stats: AreaStats | CityStats | null;
   yearError: string | null;
@@ -275,7 +275,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     state.province = null;
   }
 
-  const level: ExplorerLevel = state.city
+  const level: AreaLevel = state.city
     ? 'city'
     : state.province
       ? 'province'

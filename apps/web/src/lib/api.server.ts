@@ -1,12 +1,12 @@
 import 'server-only';
 import { cookies } from 'next/headers';
+import { webEnv } from './env.server';
 
 /**
  * Server-side calls to the API (SSR and server actions). The browser never imports this module:
  * it reads API_TOKEN, which must not reach the client bundle.
  */
 
-const DEFAULT_API_URL = 'http://127.0.0.1:8000';
 const DEFAULT_LOCALE = 'it';
 const SUPPORTED_LOCALES = new Set(['it', 'en']);
 const TIMEOUT_MS = 10_000;
@@ -41,7 +41,7 @@ export class ApiError extends Error {
 }
 
 export function getApiUrl(): string {
-  return (process.env.API_URL || DEFAULT_API_URL).replace(/\/+$/, '');
+  return webEnv().API_URL.replace(/\/+$/, '');
 }
 
 async function buildHeaders(): Promise<Headers> {
@@ -51,7 +51,7 @@ async function buildHeaders(): Promise<Headers> {
     Accept: 'application/json',
     'Accept-Language': locale && SUPPORTED_LOCALES.has(locale) ? locale : DEFAULT_LOCALE,
   });
-  const apiToken = process.env.API_TOKEN;
+  const apiToken = webEnv().API_TOKEN;
   if (apiToken) headers.set('X-API-Token', apiToken);
   const sessionToken = jar.get('token')?.value;
   if (sessionToken) headers.set('Authorization', `Token ${sessionToken}`);

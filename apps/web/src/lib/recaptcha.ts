@@ -1,7 +1,7 @@
 'use client';
 
 import type { RecaptchaAction } from '@portal/contract';
-import { ApiClientError } from './api.client';
+import { ApiError } from './api';
 import { messages } from './messages';
 
 /**
@@ -51,6 +51,8 @@ export async function getRecaptchaToken(action: RecaptchaAction): Promise<string
     const grecaptcha = await load;
     return await grecaptcha.execute(siteKey, { action });
   } catch {
-    throw new ApiClientError({ status: 400, fieldErrors: {}, nonFieldErrors: [messages.errors.recaptcha] });
+    throw new ApiError('local', 'recaptcha', 400, undefined, {
+      error: { status: 400, fieldErrors: {}, nonFieldErrors: [messages.errors.recaptcha] },
+    });
   }
 }

@@ -3,6 +3,7 @@
 import { CityPageSchema, type City } from '@portal/contract';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { apiRequest } from '../../lib/api.client';
 import { comuneSearchMessages as more, hiddenMatches } from './comune-search-messages';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
@@ -68,14 +69,12 @@ export function ComuneCombobox({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setStatus('loading');
-      const params = new URLSearchParams({ search: text, pageSize: String(MAX_SUGGESTIONS) });
-      fetch(`/api/cities/city/?${params}`, {
+      apiRequest('GET', '/api/cities/city/', {
+        schema: CityPageSchema,
+        query: { search: text, pageSize: MAX_SUGGESTIONS },
         signal: controller.signal,
-        headers: { Accept: 'application/json' },
       })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          const page = CityPageSchema.parse(await response.json());
+        .then((page) => {
           setResults(page.results);
           setTotal(page.count);
           setActive(-1);

@@ -8,6 +8,7 @@ import {
   RegionListSchema,
   TopologySchema,
   UserSchema,
+  ValidationErrorSchema,
   WasteSortingMapSchema,
   type AreaLevel,
   type AreaStats,
@@ -142,14 +143,10 @@ async function settle<T>(promise: Promise<T>): Promise<T | null> {
 }
 
 function yearErrorOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object' || !error.body)
-    return null;
-  const body = error.body as Record<string, unknown>;
-  for (const key of ['year', 'compareYear']) {
-    const messages = body[key];
-    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-  }
-  return null;
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = ValidationErrorSchema.safeParse(error.body);
+  if (!body.success) return null;
+  return body.data.year?.[0] ?? body.data.compareYear?.[0] ?? null;
 }
 
 /** Fetches statistics for the chosen years; a year without data falls back to the API's default years. */

@@ -14,10 +14,11 @@ import http from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** The trust function of a WEB_TRUST_PROXY value (fastify's rules for TRUST_PROXY). */
-export function compileTrust(value = 'loopback') {
-  const v = value.trim();
+export function compileTrust(value) {
+  // Empty (WEB_TRUST_PROXY= in .env) means unset, as for every variable of the API and the web app.
+  const v = value?.trim() || 'loopback';
   if (v === 'true') return () => true;
-  if (v === 'false' || v === '') return () => false;
+  if (v === 'false') return () => false;
   return proxyAddr.compile(v.split(',').map((s) => s.trim()));
 }
 

@@ -23,5 +23,7 @@ describe('X-Forwarded-For written by the web app (scripts/client-address.mjs)', 
     expect(subnet('192.0.2.5', 0)).toBe(true);
     expect(subnet('192.0.2.6', 0)).toBe(false);
     expect(compileTrust()('127.0.0.1', 0)).toBe(true);
+    expect(compileTrust('')('127.0.0.1', 0)).toBe(true);
+    expect(compileTrust('')('203.0.113.9', 0)).toBe(false);
   });
 });

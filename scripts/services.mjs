@@ -90,8 +90,9 @@ export async function waitForUrl(url, { timeoutMs, isAlive = () => true }) {
  * once both processes are gone; stop() may be called at any moment, even before ready.
  */
 export function startServices({ env = {}, dev = false, apiOnly = false, log = console.log } = {}) {
-  const apiPort = env.API_PORT ?? process.env.API_PORT ?? '8000';
-  const webPort = env.PORT ?? process.env.PORT ?? '3000';
+  // || rather than ??: an empty variable (API_PORT= in .env) means unset.
+  const apiPort = env.API_PORT || process.env.API_PORT || '8000';
+  const webPort = env.PORT || process.env.PORT || '3000';
   const baseEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',

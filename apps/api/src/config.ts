@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { ConfigError, envPort, parseEnv } from '@portal/contract';
 import { z } from 'zod';
 
 /** The repository root: var/ and data/ are resolved from it unless the environment says otherwise. */
@@ -8,18 +9,11 @@ export const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where the portal answers unless PUBLIC_URL says otherwise (the links of mails, pagination). */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a port number' })
-    .int('must be an integer port number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
-    .default(fallback);
-
-const EnvSchema = z.object({
+/** The API's variables; .env.example lists each of them (env-example.test.mjs). */
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_HOST: z.string().min(1).default('localhost'),
-  API_PORT: port(8000),
+  API_PORT: envPort(8000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -62,19 +56,11 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & { DB_DIR: string; MAIL_OUTBOX_DIR: string };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Reads and checks the environment. A wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty variable (FOO= in a .env file) means "not set".
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = EnvSchema.safeParse(present);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])} ${issue.message}`);
-  }
-  const config = result.data;
+  const config = parseEnv(EnvSchema, env);
   return {
     ...config,
     DB_DIR: config.DB_DIR ?? path.join(config.VAR_DIR, 'db'),

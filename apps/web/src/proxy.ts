@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { webEnv } from './lib/env.server';
 import { contentSecurityPolicy, createNonce } from './lib/security-headers';
 import { PATHNAME_HEADER, SEARCH_HEADER, withoutTrailingSlash } from './lib/seo';
 
@@ -40,7 +41,7 @@ export function proxy(request: NextRequest) {
     // Without scripts/client-address.mjs the client's own X-Forwarded-For would reach the API, whose
     // per-IP limits it could then dodge at will: refuse to forward rather than forward that.
     if (!(globalThis as Record<symbol, unknown>)[CLIENT_ADDRESS_MARK]) return clientAddressMissing();
-    const apiUrl = (process.env.API_URL || 'http://127.0.0.1:8000').replace(/\/+$/, '');
+    const apiUrl = webEnv().API_URL.replace(/\/+$/, '');
     return NextResponse.rewrite(new URL(`${apiUrl}${pathname}${search}`));
   }
 

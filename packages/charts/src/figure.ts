@@ -3,8 +3,9 @@
  * and its comparison with the comparison year, as the page's statistic cards show it. Used by the
  * server-side export (png, jpg, pdf), where a single value has no chart to be drawn as.
  */
+import type { Unit } from '@portal/contract';
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatChange, formatSigned, formatValue, type StatisticUnit } from './format';
+import { formatChange, formatSigned, formatValue } from './format';
 import { FONT_FAMILY, MUTED_COLOR, PRIMARY_COLOR, TEXT_COLOR } from './options';
 
 /**
@@ -13,7 +14,7 @@ import { FONT_FAMILY, MUTED_COLOR, PRIMARY_COLOR, TEXT_COLOR } from './options';
  */
 export interface FigureStatistic {
   value: number | null;
-  unit: StatisticUnit;
+  unit: Unit;
   compareValue: number | null;
   change: number | null;
   changePct: number | null;

@@ -2,6 +2,8 @@
  * Italian number formatting shared by the web app and the server-side export: 1.234,5 t, 67,7%.
  */
 
+import { UNIT_DECIMALS, type Unit } from '@portal/contract';
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(digits: number, signed = false): Intl.NumberFormat {
@@ -29,14 +31,9 @@ export function formatSigned(value: number, digits = 0): string {
   return numberFormat(digits, true).format(value);
 }
 
-export type StatisticUnit = 't' | 'kg/ab' | '%' | '€/ab';
-
-/** Decimals shown for each unit. */
-export const UNIT_DIGITS: Record<StatisticUnit, number> = { t: 1, 'kg/ab': 1, '%': 1, '€/ab': 2 };
-
 /** A value with its unit: '1.234,5 t', '343,8 kg/ab', '67,7%', '213,22 €/ab'. */
-export function formatValue(value: number, unit: StatisticUnit): string {
-  const text = formatNumber(value, UNIT_DIGITS[unit]);
+export function formatValue(value: number, unit: Unit): string {
+  const text = formatNumber(value, UNIT_DECIMALS[unit]);
   return unit === '%' ? `${text}%` : `${text}\u00a0${unit}`;
 }
 
@@ -78,8 +75,8 @@ export function formatPercent(value: number, digits = 1): string {
  * A change between two years: a difference of percentages is in percentage points
  * ('+0,6 punti percentuali'), any other unit keeps its unit ('−12,3 t').
  */
-export function formatChange(change: number, unit: StatisticUnit): string {
-  const text = formatSigned(change, UNIT_DIGITS[unit]);
+export function formatChange(change: number, unit: Unit): string {
+  const text = formatSigned(change, UNIT_DECIMALS[unit]);
   return unit === '%' ? `${text} punti percentuali` : `${text}\u00a0${unit}`;
 }
 

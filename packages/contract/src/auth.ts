@@ -5,9 +5,21 @@ import { body, choice, emailField, line, paragraphs, personName, rawText } from 
 const recaptcha = rawText(4096).optional().describe('reCAPTCHA v3 token (action named after the form)');
 const password = rawText(256);
 
+/** The reCAPTCHA v3 actions: each form's token is made, and checked, with the action named after it. */
+export const RecaptchaActionSchema = z.enum(['login', 'signup', 'passwordforgotten', 'contact']);
+export type RecaptchaAction = z.infer<typeof RecaptchaActionSchema>;
+
 export const LICENSE_STATUSES = ['active', 'inactive', 'pending'] as const;
 export const LicenseStatusSchema = z.enum(LICENSE_STATUSES);
 export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
+
+/**
+ * SPEC §6: CSV downloads of filtered data need a licence in force. Nobody signed in, or a missing status,
+ * counts as no licence. The API enforces it; the web app uses it to show or hide the download links.
+ */
+export function canDownloadCsv(user: { licenseStatus: LicenseStatus | null } | null | undefined): boolean {
+  return user?.licenseStatus === 'active';
+}
 
 /** Who is asking for the data: shown on the profile, read by the staff approving a licence. */
 export const ORGANIZATION_TYPES = [

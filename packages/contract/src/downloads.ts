@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageText, say, type ContractMessageKey } from './messages';
+import { AreaLevelSchema, isIstatId, YEAR_MAX, YEAR_MIN, yearParam } from './areas';
 import { RvmFilterShape } from './rvm';
 
 /** Statistic kinds of SPEC §3 that can be exported as an image or a PDF. */
@@ -40,15 +41,6 @@ export const DATA_SOURCES = [
   { value: '2', key: 'reverseVending', label: 'Dati ecocompattatori' },
 ] as const;
 
-export const YEAR_MIN = 1990;
-export const YEAR_MAX = 2100;
-
-const yearParam = (key: 'downloadYear' | 'compareYear') => {
-  const message = () => say(key, { min: YEAR_MIN, max: YEAR_MAX });
-  return z.coerce.number(message()).int(message()).min(YEAR_MIN, message()).max(YEAR_MAX, message());
-};
-
-const ID_PATTERN = { region: /^\d{2}$/, province: /^\d{3}$/, city: /^\d{6}$/ } as const;
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, say('invalidValue'));
 const WASTE_FILTERS = ['waste_fraction', 'sorting_type', 'actions_category'] as const;
 
@@ -67,11 +59,11 @@ export const DownloadQuerySchema = z
         'mostUsedWasteFractionsSet: not level=city',
     ),
     level: z
-      .enum(['country', 'region', 'province', 'city'], say('invalidLevel'))
+      .enum(AreaLevelSchema.options, say('invalidLevel'))
       .default('country')
       .describe('the area: Italy, a region, a province or a comune'),
     id: z.string().optional().describe('ISTAT code of the area (05, 028, 028001); none for country'),
-    year: yearParam('downloadYear')
+    year: yearParam('downloadYear', { min: YEAR_MIN, max: YEAR_MAX })
       .optional()
       .describe('one year; images: the year drawn (default the latest with data); csv: that year only'),
     years: z
@@ -92,7 +84,7 @@ export const DownloadQuerySchema = z
       })
       .optional()
       .describe('comma-separated years (csv); an image takes one year only; none: every year'),
-    compareYear: yearParam('compareYear')
+    compareYear: yearParam('compareYear', { min: YEAR_MIN, max: YEAR_MAX })
       .optional()
       .describe(
         'images only: the comparison year of the totals, as on the page (default the previous year with data)',
@@ -123,7 +115,7 @@ export const DownloadQuerySchema = z
       ctx.addIssue({ code: 'custom', path: [field], message: messageText(key) });
     if (q.level === 'country') {
       if (q.id !== undefined) issue('id', 'countryNoId');
-    } else if (!q.id || !ID_PATTERN[q.level].test(q.id)) {
+    } else if (!q.id || !isIstatId(q.level, q.id)) {
       issue('id', 'invalidAreaId');
     }
     if (q.year !== undefined && q.years !== undefined) issue('years', 'yearAndYears');

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { say } from './messages';
+import { CityIdSchema as cityId, ProvinceIdSchema as provinceId, RegionIdSchema as regionId } from './areas';
 import { PageQuerySchema, paginatedSchema } from './common';
-
-const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
-const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
-const cityId = z.string().regex(/^\d{6}$/, say('invalidCityId'));
+import { say } from './messages';
 
 export const RegionSchema = z.object({
   id: z.string().describe('ISTAT code, two digits'),

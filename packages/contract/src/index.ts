@@ -1,4 +1,7 @@
 export * from './common';
+export * from './areas';
+export * from './units';
+export * from './env';
 export * from './geo';
 export * from './stats';
 export * from './fields';

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { say } from './messages';
+import {
+  CityIdSchema as cityId,
+  ProvinceIdSchema as provinceId,
+  RegionIdSchema as regionId,
+  yearParam,
+} from './areas';
 import { PageQuerySchema, paginatedSchema } from './common';
 
 /**
@@ -7,19 +13,12 @@ import { PageQuerySchema, paginatedSchema } from './common';
  * that carries quantities says `demo: true` (the web app labels it "Dati dimostrativi").
  */
 
-const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
-const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
-const cityId = z.string().regex(/^\d{6}$/, say('invalidCityId'));
 const operatorId = z.coerce
   .number(say('invalidOperator'))
   .int(say('invalidOperator'))
   .min(1, say('invalidOperator'))
   .max(2_147_483_647, say('invalidOperator'));
-const year = z.coerce
-  .number(say('invalidYear'))
-  .int(say('invalidYear'))
-  .min(1990, say('invalidYear'))
-  .max(2100, say('invalidYear'));
+const year = yearParam();
 
 /** The filters every RVM endpoint with quantities accepts. Unknown but well-formed ids give empty results. */
 export const RvmFilterShape = {

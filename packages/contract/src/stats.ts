@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { say } from './messages';
+import { AreaLevelSchema, ProvinceIdSchema, RegionIdSchema, SubAreaLevelSchema, yearParam } from './areas';
+import { UnitSchema } from './units';
 
-const regionId = z.string().regex(/^\d{2}$/, say('invalidRegionId'));
-const provinceId = z.string().regex(/^\d{3}$/, say('invalidProvinceId'));
-const year = z.coerce
-  .number(say('invalidYear'))
-  .int(say('invalidYear'))
-  .min(1990, say('invalidYear'))
-  .max(2100, say('invalidYear'));
-
-export const AreaLevelSchema = z.enum(['country', 'region', 'province', 'city']);
-export type AreaLevel = z.infer<typeof AreaLevelSchema>;
+const regionId = RegionIdSchema;
+const provinceId = ProvinceIdSchema;
+const year = yearParam();
 
 export const AreaSchema = z.object({
   level: AreaLevelSchema,
@@ -26,7 +21,7 @@ export const GoodDirectionSchema = z.enum(['up', 'down']);
 /** One figure of one year, compared with the comparison year. */
 export const StatisticSchema = z.object({
   value: z.number().nullable(),
-  unit: z.enum(['t', 'kg/ab', '%', '€/ab']),
+  unit: UnitSchema,
   compareValue: z.number().nullable(),
   change: z
     .number()
@@ -255,7 +250,7 @@ export const CityStatsQuerySchema = YearsQuerySchema.strict();
 export const MapQuerySchema = z
   .object({
     year: year.optional(),
-    level: z.enum(['region', 'province', 'city'], say('invalidMapLevel')).optional(),
+    level: z.enum(SubAreaLevelSchema.options, say('invalidMapLevel')).optional(),
     region: regionId.optional(),
     /** The comuni of one province (level 'city'). */
     province: provinceId.optional(),
@@ -270,7 +265,7 @@ export const MapAreaSchema = z.object({
   legendClass: z.number().int().nullable(),
 });
 export const WasteSortingMapSchema = z.object({
-  level: z.enum(['region', 'province', 'city']),
+  level: SubAreaLevelSchema,
   year: z.number().int(),
   availableYears: z.array(z.number().int()),
   legend: z.array(

@@ -1,10 +1,8 @@
+import type { RecaptchaAction } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { ApiError } from './errors';
 import { msg } from './i18n';
-
-/** The reCAPTCHA v3 actions: each form's token is made with the action named after it. */
-export type RecaptchaAction = 'login' | 'signup' | 'passwordforgotten' | 'contact';
 
 interface SiteverifyAnswer {
   success?: boolean;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { bundledLegalTexts, type LegalDocument } from '../content/legal';
+import { webEnv } from './env.server';
 import { legalTextUrl, sanitizeLegalHtml } from './legal-html';
 
 /**
@@ -13,7 +14,7 @@ import { legalTextUrl, sanitizeLegalHtml } from './legal-html';
 const TIMEOUT_MS = 5_000;
 
 async function fetchLegalText(document: LegalDocument): Promise<string | null> {
-  const base = process.env.LEGAL_TEXT_URL;
+  const base = webEnv().LEGAL_TEXT_URL;
   if (!base) return null;
   try {
     const response = await fetch(legalTextUrl(base, document), {

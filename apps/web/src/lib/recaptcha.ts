@@ -1,6 +1,7 @@
 'use client';
 
-import { ApiClientError } from './api.client';
+import type { RecaptchaAction } from '@portal/contract';
+import { ApiError } from './api';
 import { messages } from './messages';
 
 /**
@@ -43,8 +44,6 @@ export function loadRecaptcha(): Promise<Grecaptcha> | null {
   return loading;
 }
 
-export type RecaptchaAction = 'login' | 'signup' | 'passwordforgotten' | 'contact';
-
 export async function getRecaptchaToken(action: RecaptchaAction): Promise<string | undefined> {
   const load = loadRecaptcha();
   if (!load || !siteKey) return undefined;
@@ -52,6 +51,8 @@ export async function getRecaptchaToken(action: RecaptchaAction): Promise<string
     const grecaptcha = await load;
     return await grecaptcha.execute(siteKey, { action });
   } catch {
-    throw new ApiClientError({ status: 400, fieldErrors: {}, nonFieldErrors: [messages.errors.recaptcha] });
+    throw new ApiError('local', 'recaptcha', 400, undefined, {
+      error: { status: 400, fieldErrors: {}, nonFieldErrors: [messages.errors.recaptcha] },
+    });
   }
 }

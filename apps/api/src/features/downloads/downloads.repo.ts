@@ -1,8 +1,9 @@
+import type { AreaLevel } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 
 /** What a CSV export of collection data covers: an area, some years, and the filter kinds of SPEC §3. */
 export interface WasteExportFilter {
-  level: 'country' | 'region' | 'province' | 'city';
+  level: AreaLevel;
   id?: string;
   years?: number[];
   wasteFraction?: string;

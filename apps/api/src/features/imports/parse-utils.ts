@@ -1,3 +1,4 @@
+import { isPlausibleYear } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 
 /** One bad row: where it is and why it was refused. */
@@ -134,7 +135,7 @@ export function requiredInteger(value: string, column: string, min = 0): number 
 
 export function requiredYear(value: string, column: string): number {
   const year = requiredInteger(value, column);
-  if (year < 1990 || year > 2100) throw new FieldError(`column "${column}": ${year} is not a plausible year`);
+  if (!isPlausibleYear(year)) throw new FieldError(`column "${column}": ${year} is not a plausible year`);
   return year;
 }
 

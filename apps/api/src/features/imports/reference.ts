@@ -1,3 +1,4 @@
+import { isIstatId, isPlausibleYear } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
@@ -44,12 +45,11 @@ function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
     const row = checkRow(fileErrors, line, () => {
       const id = requiredText(v.id!, 'id');
       const mergedInto = requiredText(v.merged_into!, 'merged_into');
-      if (!/^\d{6}$/.test(id)) throw new FieldError(`column "id": "${id}" is not a 6-digit ISTAT code`);
-      if (!/^\d{6}$/.test(mergedInto))
+      if (!isIstatId('city', id)) throw new FieldError(`column "id": "${id}" is not a 6-digit ISTAT code`);
+      if (!isIstatId('city', mergedInto))
         throw new FieldError(`column "merged_into": "${mergedInto}" is not a 6-digit ISTAT code`);
       const year = Number(requiredText(v.year!, 'year'));
-      if (!Number.isInteger(year) || year < 1990 || year > 2100)
-        throw new FieldError(`column "year": "${v.year}" is not a year`);
+      if (!isPlausibleYear(year)) throw new FieldError(`column "year": "${v.year}" is not a year`);
       return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
     });
     if (row) rows.push(row);

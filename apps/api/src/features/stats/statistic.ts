@@ -1,9 +1,4 @@
-import type { Statistic } from '@portal/contract';
-
-type Unit = Statistic['unit'];
-
-/** Decimals at which two values count as equal ("Non variato") and to which values are rounded. */
-export const PRECISION: Record<Unit, number> = { t: 1, 'kg/ab': 1, '%': 1, '€/ab': 2 };
+import { UNIT_DECIMALS, type Statistic, type Unit } from '@portal/contract';
 
 export function round(value: number, decimals: number): number {
   const f = 10 ** decimals;
@@ -40,7 +35,7 @@ function compared(
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
 ): Omit<Statistic, 'compareYear' | 'estimate' | 'compareEstimate'> {
-  const p = PRECISION[unit];
+  const p = UNIT_DECIMALS[unit];
   const v = value === null ? null : round(value, p + 2);
   const c = compareValue === null ? null : round(compareValue, p + 2);
   if (v === null) {

@@ -1,6 +1,7 @@
+import type { AreaLevel, SubAreaLevel } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 
-export type StoredLevel = 'country' | 'region' | 'province';
+export type StoredLevel = Exclude<AreaLevel, 'city'>;
 
 /** One year of an area (from area_stats) or of a comune (from waste_stats), in one shape. */
 export interface YearRow {
@@ -46,7 +47,7 @@ export interface FractionRow {
 }
 
 export interface AreaName {
-  level: 'country' | 'region' | 'province' | 'city';
+  level: AreaLevel;
   id: string;
   name: string;
 }
@@ -260,7 +261,7 @@ export interface MapRow {
 /** area_stats of every region, or of the provinces (of one region), for all years. */
 export async function getMapRows(
   db: Queryable,
-  level: 'region' | 'province' | 'city',
+  level: SubAreaLevel,
   regionId?: string,
   provinceId?: string,
 ): Promise<MapRow[]> {

@@ -39,7 +39,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Everything, the area lookup included, happens only on a cache miss: a hit touches no database.
       cache.send(req, reply, AreaStatsSchema, async () => {
         const { region, province, year, compareYear } = req.query;
-        let target: Target & { level: 'country' | 'region' | 'province' };
+        let target: Target & { level: repo.StoredLevel };
         if (province) {
           const p = await repo.getProvinceWithRegion(app.db, province);
           if (!p) throw notFound();

@@ -1,10 +1,10 @@
+import { canDownloadCsv } from '@portal/contract';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { DownloadDataForm } from '../../components/downloads/download-form';
 import { licenseGate } from '../../components/downloads/license-gate';
 import { LicenseBadge } from '../../components/shell/license-badge';
-import { canDownloadCsv } from '../../components/shell/nav-links';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
 

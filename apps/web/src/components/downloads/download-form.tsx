@@ -6,8 +6,12 @@ import {
   DATA_SOURCES,
   type City,
   DownloadCountSchema,
+  NamedItemListSchema,
+  ProvinceListSchema,
+  RegionListSchema,
   RvmOperatorListSchema,
   RvmYearsSchema,
+  WasteFractionListSchema,
 } from '@portal/contract';
 import { normalizeApiError } from '../../lib/api-errors';
 import { apiRequest } from '../../lib/api.client';
@@ -54,12 +58,6 @@ const FALLBACK_NAME: Record<DownloadSource, string> = {
   '2': 'ecocompattatori.csv',
 };
 const itNumber = new Intl.NumberFormat('it-IT');
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
 
 /** The count's message for a refusal: the download refusals' texts, the form's own for the rest. */
 function countErrorMessage(failure: FileFailure): string {
@@ -130,10 +128,10 @@ export function DownloadDataForm() {
 
   useEffect(() => {
     Promise.all([
-      getJson<Named[]>('/api/cities/regions/'),
-      getJson<Named[]>('/api/waste-sorting/fractions/'),
-      getJson<Named[]>('/api/waste-sorting/types/'),
-      getJson<Named[]>('/api/actions/categories/'),
+      apiRequest('GET', '/api/cities/regions/', { schema: RegionListSchema }),
+      apiRequest('GET', '/api/waste-sorting/fractions/', { schema: WasteFractionListSchema }),
+      apiRequest('GET', '/api/waste-sorting/types/', { schema: NamedItemListSchema }),
+      apiRequest('GET', '/api/actions/categories/', { schema: NamedItemListSchema }),
     ])
       .then(([regions, fractions, sortingTypes, actionCategories]) =>
         setLists({ regions, fractions, sortingTypes, actionCategories }),
@@ -147,7 +145,7 @@ export function DownloadDataForm() {
   useEffect(() => {
     setProvinceId('');
     if (!regionId) return setProvinces([]);
-    getJson<(Named & { sigla: string })[]>(`/api/cities/provinces/?region=${regionId}`)
+    apiRequest('GET', '/api/cities/provinces/', { schema: ProvinceListSchema, query: { region: regionId } })
       .then(setProvinces)
       .catch(() => setProvinces([]));
   }, [regionId]);

@@ -5,7 +5,9 @@
  * year), so the preview counts exactly the rows of the file.
  */
 
-export type DownloadLevel = 'country' | 'region' | 'province' | 'city';
+import type { AreaLevel } from '@portal/contract';
+
+export type DownloadLevel = AreaLevel;
 export type DownloadSource = '1' | '2';
 
 export interface DownloadChoice {

@@ -1,6 +1,6 @@
 'use client';
 
-import type { City, Province, Region } from '@portal/contract';
+import type { City, Province, Region, SubAreaLevel } from '@portal/contract';
 import { useState } from 'react';
 import { useUrlChoice } from '../use-url-choice';
 import { explorerHref } from './explorer-state';
@@ -31,7 +31,7 @@ export function AreaPicker(props: AreaPickerProps) {
   const [provinceChoice, setProvinceChoice] = useUrlChoice(province ?? '');
   const [cityChoice, setCityChoice] = useUrlChoice(city ?? '');
   /** The level chosen in last: while its navigation loads, the levels below it are disabled. */
-  const [chosenLevel, setChosenLevel] = useState<'region' | 'province' | 'city' | null>(null);
+  const [chosenLevel, setChosenLevel] = useState<SubAreaLevel | null>(null);
   const provinceDisabled = pending && chosenLevel === 'region';
   const cityDisabled = pending && (chosenLevel === 'region' || chosenLevel === 'province');
   const years = { year, compareYear };

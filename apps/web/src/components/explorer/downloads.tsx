@@ -1,5 +1,6 @@
 'use client';
 
+import type { AreaLevel } from '@portal/contract';
 import { useId, type MouseEvent } from 'react';
 import { DownloadStatus } from '../downloads/download-status';
 import { isPlainClick, useFileDownload } from '../downloads/use-file-download';
@@ -7,7 +8,7 @@ import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
 export interface DownloadTarget {
-  level: 'country' | 'region' | 'province' | 'city';
+  level: AreaLevel;
   /** ISTAT code; null for Italy. */
   id: string | null;
   year: number;

@@ -8,13 +8,16 @@ import {
   RegionListSchema,
   TopologySchema,
   UserSchema,
+  ValidationErrorSchema,
   WasteSortingMapSchema,
+  type AreaLevel,
   type AreaStats,
   type City,
   type CityDetail,
   type CityStats,
   type Province,
   type Region,
+  type SubAreaLevel,
   type WasteSortingMap,
 } from '@portal/contract';
 import { formatPercent, projectTopology, rdColor, type ProjectedMap } from '@portal/charts';
@@ -23,8 +26,6 @@ import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
 import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
 import { explorerMessages as t } from './messages';
-
-export type ExplorerLevel = 'country' | 'region' | 'province' | 'city';
 
 export interface MapArea {
   id: string;
@@ -49,7 +50,7 @@ export interface MapView {
 
 /** A territory the URL names that does not exist: the page answers 404 "Territorio non trovato". */
 export interface MissingTerritory {
-  level: 'region' | 'province' | 'city';
+  level: SubAreaLevel;
   code: string;
 }
 
@@ -58,7 +59,7 @@ export interface ExplorerData {
   missing: MissingTerritory | null;
   /** The canonical state: a comune's region and province come from the API. */
   state: ExplorerState;
-  level: ExplorerLevel;
+  level: AreaLevel;
   areaName: string;
   stats: AreaStats | CityStats | null;
   yearError: string | null;
@@ -137,14 +138,10 @@ async function settle<T>(promise: Promise<T>): Promise<T | null> {
 }
 
 function yearErrorOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object' || !error.body)
-    return null;
-  const body = error.body as Record<string, unknown>;
-  for (const key of ['year', 'compareYear']) {
-    const messages = body[key];
-    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-  }
-  return null;
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = ValidationErrorSchema.safeParse(error.body);
+  if (!body.success) return null;
+  return body.data.year?.[0] ?? body.data.compareYear?.[0] ?? null;
 }
 
 /** Fetches statistics for the chosen years; a year without data falls back to the API's default years. */
@@ -270,7 +267,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     state.province = null;
   }
 
-  const level: ExplorerLevel = state.city
+  const level: AreaLevel = state.city
     ? 'city'
     : state.province
       ? 'province'

@@ -3,6 +3,8 @@
  * (ISTAT codes). Parsing ignores malformed values, so a hand-edited URL still shows a page.
  */
 
+import { isIstatId, type SubAreaLevel } from '@portal/contract';
+
 export interface ExplorerState {
   region: string | null;
   province: string | null;
@@ -17,9 +19,9 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function code(value: string | string[] | undefined, digits: number): string | null {
+function code(value: string | string[] | undefined, level: SubAreaLevel): string | null {
   const text = first(value)?.trim();
-  return text && new RegExp(`^\\d{${digits}}$`).test(text) ? text : null;
+  return text && isIstatId(level, text) ? text : null;
 }
 
 function yearOf(value: string | string[] | undefined): number | null {
@@ -30,9 +32,9 @@ function yearOf(value: string | string[] | undefined): number | null {
 
 export function parseExplorerState(params: SearchParams): ExplorerState {
   return {
-    region: code(params.regione, 2),
-    province: code(params.provincia, 3),
-    city: code(params.comune, 6),
+    region: code(params.regione, 'region'),
+    province: code(params.provincia, 'province'),
+    city: code(params.comune, 'city'),
     year: yearOf(params.anno),
     compareYear: yearOf(params.confronto),
   };

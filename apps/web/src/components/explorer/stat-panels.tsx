@@ -1,4 +1,4 @@
-import type { AreaStats, CityStats } from '@portal/contract';
+import { UNIT_DECIMALS, type AreaStats, type CityStats } from '@portal/contract';
 import {
   formatNumber,
   formatPercent,
@@ -304,7 +304,7 @@ export function StatPanels({
         rows={fractionRows.map((f) => [
           f.name,
           formatTonnes(f.tonnes),
-          f.kgPerCapita === null ? '—' : formatNumber(f.kgPerCapita, 1),
+          f.kgPerCapita === null ? '—' : formatNumber(f.kgPerCapita, UNIT_DECIMALS['kg/ab']),
           formatPercent(f.share),
         ])}
         chart={

@@ -1,5 +1,5 @@
 import { formatNumber, formatPercent, formatTonnes, formatYearRanges, trendYears } from '@portal/charts';
-import type { AreaStats } from '@portal/contract';
+import { UNIT_DECIMALS, type AreaStats, type Unit } from '@portal/contract';
 import { explorerMessages as t } from './messages';
 
 const c = t.charts;
@@ -57,7 +57,8 @@ export function perCapitaTableRows(
   if (years.length === 0) return [];
   const first = Math.min(...years);
   const last = Math.max(...years);
-  const cell = (value: number | null, digits: number) => (value === null ? '—' : formatNumber(value, digits));
+  const cell = (value: number | null, unit: Unit) =>
+    value === null ? '—' : formatNumber(value, UNIT_DECIMALS[unit]);
   return Array.from({ length: last - first + 1 }, (_, i) => {
     const year = first + i;
     const p = byYear.get(year);
@@ -65,9 +66,9 @@ export function perCapitaTableRows(
       return [String(year), c.notAvailable, c.notAvailable, c.notAvailable];
     return [
       String(year),
-      cell(p.producedKgPerCapita, 1),
-      cell(p.sortedKgPerCapita, 1),
-      cell(p.costPerCapita, 2),
+      cell(p.producedKgPerCapita, 'kg/ab'),
+      cell(p.sortedKgPerCapita, 'kg/ab'),
+      cell(p.costPerCapita, '€/ab'),
     ];
   });
 }
@@ -87,7 +88,7 @@ export function tonnesTableRows(points: readonly TonnesPoint[], span: readonly n
     const year = first + i;
     const p = byYear.get(year);
     return p
-      ? [String(year), formatNumber(p.producedT, 1), formatNumber(p.sortedT, 1)]
+      ? [String(year), formatNumber(p.producedT, UNIT_DECIMALS.t), formatNumber(p.sortedT, UNIT_DECIMALS.t)]
       : [String(year), c.notAvailable, c.notAvailable];
   });
 }

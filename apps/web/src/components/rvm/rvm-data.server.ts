@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  canDownloadCsv,
   ProvinceListSchema,
   RegionListSchema,
   RvmByCitySchema,
@@ -89,6 +90,6 @@ export async function loadRvmData(requested: RvmState): Promise<RvmData> {
     byCity,
     list,
     map,
-    canDownloadCsv: session.user?.licenseStatus === 'active',
+    canDownloadCsv: canDownloadCsv(session.user),
   };
 }

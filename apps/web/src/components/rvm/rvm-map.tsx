@@ -1,9 +1,10 @@
 'use client';
 
-import type { RvmMapPoint } from '@portal/contract';
+import { TopologySchema, type RvmMapPoint } from '@portal/contract';
 import { RVM_MAP_ZOOMS, clusterPoints, rvmClusterCell, rvmMapOption, topologyFeatures } from '@portal/charts';
 import { useEffect, useMemo, useState } from 'react';
 import { EChart, type EChartClick } from '../charts';
+import { apiRequest } from '../../lib/api.client';
 import { formatInteger } from '../../lib/format';
 import { rvmMessages as t } from './messages';
 import styles from './rvm.module.css';
@@ -16,9 +17,7 @@ interface Boundaries {
 /** The boundaries the map draws: Italy's regions, or the provinces of the chosen region. */
 async function loadBoundaries(regionId: string | null, signal: AbortSignal): Promise<Boundaries> {
   const path = regionId ? '/api/cities/boundaries/provinces/' : '/api/cities/boundaries/regions/';
-  const response = await fetch(path, { signal, headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const topology: unknown = await response.json();
+  const topology = await apiRequest('GET', path, { schema: TopologySchema, signal });
   const features = regionId
     ? topologyFeatures(topology, 'provinces').filter((f) => f.properties.reg_istat_code === regionId)
     : topologyFeatures(topology, 'regions');

@@ -28,6 +28,9 @@ describe('rvm URL state', () => {
       search: null,
       page: 1,
     });
+    // The years the API accepts (1990–2100): 1950 would answer 400 and break the page.
+    expect(parseRvmState({ anno: '1950' }).year).toBeNull();
+    expect(parseRvmState({ anno: '2100' }).year).toBe(2100);
   });
 
   it('writes the URL back and maps to API parameters', () => {

@@ -2,6 +2,8 @@
  * The state of /ecocompattatori in its URL: ?regione=&provincia=&gestore=&anno= (the filters),
  * ?cerca= (the list's search) and ?pagina= (the list's page). Invalid values are dropped.
  */
+
+import { isIstatId, isPlausibleYear } from '@portal/contract';
 export interface RvmState {
   region: string | null;
   province: string | null;
@@ -23,10 +25,10 @@ export function parseRvmState(params: Params): RvmState {
   const page = first(params.pagina);
   const search = first(params.cerca);
   return {
-    region: region && /^\d{2}$/.test(region) ? region : null,
-    province: province && /^\d{3}$/.test(province) ? province : null,
+    region: region && isIstatId('region', region) ? region : null,
+    province: province && isIstatId('province', province) ? province : null,
     operator: operator && /^[1-9]\d{0,8}$/.test(operator) ? Number(operator) : null,
-    year: year && /^(19|20)\d{2}$/.test(year) ? Number(year) : null,
+    year: year && /^\d{4}$/.test(year) && isPlausibleYear(Number(year)) ? Number(year) : null,
     search: search ? search.slice(0, 100) : null,
     page: page && /^[1-9]\d{0,4}$/.test(page) ? Number(page) : 1,
   };

@@ -1,4 +1,9 @@
-import { ContactBodySchema, FIELD_MESSAGES, LoginBodySchema, UserPatchSchema } from '@portal/contract';
+import { ContactBodySchema, LoginBodySchema, messageText, UserPatchSchema } from '@portal/contract';
+
+const FIELD_MESSAGES = {
+  required: messageText('required'),
+  noLinks: messageText('noLinks'),
+};
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { contractResolver } from './contract-resolver';

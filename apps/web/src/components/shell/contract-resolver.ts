@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FIELD_MESSAGES } from '@portal/contract';
+import { messageText } from '@portal/contract';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -24,7 +24,7 @@ export function contractResolver<
     const errors = Object.fromEntries(
       Object.entries(result.errors).map(([name, error]) => [
         name,
-        isBlank(values[name]) ? { ...error, message: FIELD_MESSAGES.required } : error,
+        isBlank(values[name]) ? { ...error, message: messageText('required') } : error,
       ]),
     ) as FieldErrors<Values>;
     return { values: {}, errors };

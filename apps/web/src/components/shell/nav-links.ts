@@ -1,4 +1,4 @@
-import type { User } from '@portal/contract';
+import { canDownloadCsv, type User } from '@portal/contract';
 import { messages } from '../../lib/messages';
 
 /** The project links of SPEC §2, in the header and the footer. */
@@ -14,11 +14,6 @@ export const legalLinks = [
   { href: '/privacy-policy', label: messages.footer.privacy },
   { href: '/cookie-policy', label: messages.footer.cookie },
 ] as const;
-
-/** SPEC §6: Scarica dati is shown only with licenseStatus active (the server enforces it too). */
-export function canDownloadCsv(user: User | null): boolean {
-  return user?.licenseStatus === 'active';
-}
 
 /** The private-area links of a signed-in user (Esci is a button, apart). */
 export function privateLinks(user: User | null) {

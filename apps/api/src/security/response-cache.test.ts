@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildApp, type App } from '../app';
 import { rvmRoutes } from '../features/rvm/rvm.routes';
 import { seedBundledData } from '../features/imports/seed';
-import { errorsPlugin } from '../plugins/errors';
+import { ApiError, errorsPlugin } from '../plugins/errors';
 import { responseCachePlugin } from '../plugins/response-cache';
 import { createTestDb, type TestDb } from '../../test/db';
 import { testConfig } from '../../test/accounts';
@@ -22,141 +23,217 @@ const DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 const PUBLIC_URL = 'https://portale.example.it';
 const LIST = '/api/reverse-vending-machines/reverse-vending-machine/';
 
-let t: TestDb;
-let app: App;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedBundledData(t.db, { dataDir: DATA });
-  app = await buildApp({ db: t.db, config: testConfig({ PUBLIC_URL }) });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers });
-
-describe('finding 5: the response cache is keyed on the validated query and bounded in bytes', () => {
-  it('stores one entry for every spelling of the same query', async () => {
-    app.responseCache.clear();
-    const spellings = [
-      `${LIST}?page=2&pageSize=10`,
-      `${LIST}?pageSize=10&page=2`,
-      `${LIST}?page=0002&pageSize=010`,
-      `${LIST}?page=00000000002&pageSize=10`,
-      `${LIST}?page=2.0&pageSize=1e1`,
-      `${LIST}?page=%32&pageSize=%31%30`,
-      `${LIST}?page=+2&pageSize=10+`,
-      `/${LIST}/?page=2&pageSize=10`,
-    ];
-    const etags = new Set<string>();
-    for (const url of spellings) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      etags.add(String(res.headers.etag));
-    }
-    expect(etags.size).toBe(1);
-    expect(app.responseCache.size).toBe(1);
-
-    // A trimmed search: blanks of any length are the same (empty) search.
-    for (const search of ['', '%20', '%20%20%20', '+++', '%09']) {
-      expect((await get(`${LIST}?search=${search}`)).statusCode).toBe(200);
-    }
-    expect(app.responseCache.size).toBe(2);
-
-    // Unknown parameters are refused by the strict schema before the cache is reached.
-    for (let i = 0; i < 5; i++) {
-      expect((await get(`${LIST}?page=2&pageSize=10&x${i}=1`)).statusCode).toBe(400);
-    }
-    expect(app.responseCache.size).toBe(2);
-
-    // A route without a query schema ignores the query, and duplicate slashes are the same route.
-    const operators = '/api/reverse-vending-machines/operators/';
-    for (const url of [operators, `${operators}?a=1`, `${operators}?a=2&b=`, `/${operators}/?z=9`]) {
-      expect((await get(url)).statusCode, url).toBe(200);
-    }
-    expect(app.responseCache.size).toBe(3);
+describe('on the bundled data', () => {
+  let t: TestDb;
+  let app: App;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await seedBundledData(t.db, { dataDir: DATA });
+    app = await buildApp({ db: t.db, config: testConfig({ PUBLIC_URL }) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
   });
 
-  it('never holds more bytes than its bound, however many distinct queries', async () => {
-    const maxBytes = 64 * 1024;
-    const small = Fastify().withTypeProvider<ZodTypeProvider>();
-    small.setValidatorCompiler(validatorCompiler);
-    small.setSerializerCompiler(serializerCompiler);
-    small.decorate('db', t.db);
-    small.decorate('config', testConfig({ PUBLIC_URL }));
-    await small.register(errorsPlugin);
-    await small.register(responseCachePlugin, { dataVersion: async () => '1', maxBytes });
-    await small.register(rvmRoutes);
-    try {
-      let served = 0;
-      for (let pageSize = 1; pageSize <= 40; pageSize++) {
-        for (const page of [1, 2, 3]) {
-          const res = await small.inject({ method: 'GET', url: `${LIST}?page=${page}&pageSize=${pageSize}` });
-          expect(res.statusCode).toBe(200);
-          served += res.body.length;
-          expect(small.responseCache.bytes).toBeLessThanOrEqual(maxBytes);
-        }
-      }
-      // Far more was served than the bound: the cache evicted rather than grew.
-      expect(served).toBeGreaterThan(4 * maxBytes);
-      expect(small.responseCache.size).toBeGreaterThan(0);
-      expect(small.responseCache.size).toBeLessThan(120);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
 
-      // The most recent entry is still served from the cache (304 to its ETag).
-      const url = `${LIST}?page=3&pageSize=40`;
-      const etag = String((await small.inject({ method: 'GET', url })).headers.etag);
-      const again = await small.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
-      expect(again.statusCode).toBe(304);
+  describe('finding 5: the response cache is keyed on the validated query and bounded in bytes', () => {
+    it('stores one entry for every spelling of the same query', async () => {
+      app.responseCache.clear();
+      const spellings = [
+        `${LIST}?page=2&pageSize=10`,
+        `${LIST}?pageSize=10&page=2`,
+        `${LIST}?page=0002&pageSize=010`,
+        `${LIST}?page=00000000002&pageSize=10`,
+        `${LIST}?page=2.0&pageSize=1e1`,
+        `${LIST}?page=%32&pageSize=%31%30`,
+        `${LIST}?page=+2&pageSize=10+`,
+        `/${LIST}/?page=2&pageSize=10`,
+      ];
+      const etags = new Set<string>();
+      for (const url of spellings) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        etags.add(String(res.headers.etag));
+      }
+      expect(etags.size).toBe(1);
+      expect(app.responseCache.size).toBe(1);
+
+      // A trimmed search: blanks of any length are the same (empty) search.
+      for (const search of ['', '%20', '%20%20%20', '+++', '%09']) {
+        expect((await get(`${LIST}?search=${search}`)).statusCode).toBe(200);
+      }
+      expect(app.responseCache.size).toBe(2);
+
+      // Unknown parameters are refused by the strict schema before the cache is reached.
+      for (let i = 0; i < 5; i++) {
+        expect((await get(`${LIST}?page=2&pageSize=10&x${i}=1`)).statusCode).toBe(400);
+      }
+      expect(app.responseCache.size).toBe(2);
+
+      // A route without a query schema ignores the query, and duplicate slashes are the same route.
+      const operators = '/api/reverse-vending-machines/operators/';
+      for (const url of [operators, `${operators}?a=1`, `${operators}?a=2&b=`, `/${operators}/?z=9`]) {
+        expect((await get(url)).statusCode, url).toBe(200);
+      }
+      expect(app.responseCache.size).toBe(3);
+    });
+
+    it('never holds more bytes than its bound, however many distinct queries', async () => {
+      const maxBytes = 64 * 1024;
+      const small = Fastify().withTypeProvider<ZodTypeProvider>();
+      small.setValidatorCompiler(validatorCompiler);
+      small.setSerializerCompiler(serializerCompiler);
+      small.decorate('db', t.db);
+      small.decorate('config', testConfig({ PUBLIC_URL }));
+      await small.register(errorsPlugin);
+      await small.register(responseCachePlugin, { dataVersion: async () => '1', maxBytes });
+      await small.register(rvmRoutes);
+      try {
+        let served = 0;
+        for (let pageSize = 1; pageSize <= 40; pageSize++) {
+          for (const page of [1, 2, 3]) {
+            const res = await small.inject({
+              method: 'GET',
+              url: `${LIST}?page=${page}&pageSize=${pageSize}`,
+            });
+            expect(res.statusCode).toBe(200);
+            served += res.body.length;
+            expect(small.responseCache.bytes).toBeLessThanOrEqual(maxBytes);
+          }
+        }
+        // Far more was served than the bound: the cache evicted rather than grew.
+        expect(served).toBeGreaterThan(4 * maxBytes);
+        expect(small.responseCache.size).toBeGreaterThan(0);
+        expect(small.responseCache.size).toBeLessThan(120);
+
+        // The most recent entry is still served from the cache (304 to its ETag).
+        const url = `${LIST}?page=3&pageSize=40`;
+        const etag = String((await small.inject({ method: 'GET', url })).headers.etag);
+        const again = await small.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+        expect(again.statusCode).toBe(304);
+      } finally {
+        await small.close();
+      }
+    });
+  });
+
+  describe('finding 6: pagination links come from PUBLIC_URL and the validated query', () => {
+    const canonical = `${PUBLIC_URL}${LIST}`;
+
+    it('ignores Host and X-Forwarded-* so a cached body cannot be poisoned', async () => {
+      app.responseCache.clear();
+      const evil = await get(`${LIST}?page=2&pageSize=10`, {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'http',
+      });
+      expect(evil.statusCode).toBe(200);
+      const normal = await get(`${LIST}?page=2&pageSize=10`);
+      for (const body of [evil.json(), normal.json()]) {
+        expect(body.next).toBe(`${canonical}?page=3&pageSize=10`);
+        expect(body.previous).toBe(`${canonical}?pageSize=10`);
+      }
+
+      // The comuni list is not in the response cache, but its links must not follow Host either.
+      const cities = await get('/api/cities/city/?pageSize=2', {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      });
+      expect(cities.json().next).toBe(`${PUBLIC_URL}/api/cities/city/?page=2&pageSize=2`);
+    });
+
+    it('gives canonical links whatever raw spelling filled the cache entry', async () => {
+      app.responseCache.clear();
+      const junk = await get(
+        `//api//reverse-vending-machines/reverse-vending-machine//?pageSize=010&page=0002.0`,
+      );
+      expect(junk.statusCode).toBe(200);
+      const normal = await get(`${LIST}?page=2&pageSize=10`);
+      expect(app.responseCache.size).toBe(1);
+      for (const body of [junk.json(), normal.json()]) {
+        expect(body.next).toBe(`${canonical}?page=3&pageSize=10`);
+        expect(body.previous).toBe(`${canonical}?pageSize=10`);
+      }
+
+      // The search as validated (trimmed), the parameters sorted.
+      const search = (await get(`${LIST}?search=%20Bottiglia+&pageSize=5&page=02`)).json();
+      expect(search.count).toBeGreaterThan(15);
+      expect(search.next).toBe(`${canonical}?page=3&pageSize=5&search=Bottiglia`);
+      expect(search.previous).toBe(`${canonical}?pageSize=5&search=Bottiglia`);
+    });
+  });
+});
+
+describe('the response cache computes each key once and evicts the least recently used', () => {
+  /** An app with one cached route whose computations are counted and held until released. */
+  async function countingApp(maxEntries: number) {
+    const small = Fastify();
+    await small.register(errorsPlugin);
+    await small.register(responseCachePlugin, { dataVersion: async () => '1', maxEntries });
+    const computed: string[] = [];
+    let release = () => {};
+    let held = Promise.resolve();
+    const hold = () => {
+      held = new Promise((r) => (release = r));
+    };
+    small.get<{ Params: { id: string } }>('/item/:id', async (req, reply) =>
+      small.responseCache.send(req, reply, z.object({ id: z.string() }), async () => {
+        computed.push(req.params.id);
+        await held;
+        if (req.params.id === 'broken') throw new ApiError(503, { detail: 'database gone' });
+        return { id: req.params.id };
+      }),
+    );
+    return { small, computed, hold, release: () => release() };
+  }
+
+  it('answers simultaneous misses of one key with one computation', async () => {
+    const { small, computed, hold, release } = await countingApp(10);
+    try {
+      hold();
+      const answers = Array.from({ length: 8 }, () => small.inject({ method: 'GET', url: '/item/a' }));
+      const other = small.inject({ method: 'GET', url: '/item/b' });
+      await vi.waitFor(() => expect(computed).toHaveLength(2));
+      release();
+      for (const res of await Promise.all(answers)) expect(res.json()).toEqual({ id: 'a' });
+      expect((await other).json()).toEqual({ id: 'b' });
+      expect(computed.sort()).toEqual(['a', 'b']);
+
+      // A failure reaches every waiting request as itself, and is not kept.
+      hold();
+      const failing = Array.from({ length: 3 }, () => small.inject({ method: 'GET', url: '/item/broken' }));
+      await vi.waitFor(() => expect(computed).toContain('broken'));
+      release();
+      for (const res of await Promise.all(failing)) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ detail: 'database gone' });
+      }
+      expect(computed.filter((id) => id === 'broken')).toHaveLength(1);
+      expect((await small.inject({ method: 'GET', url: '/item/broken' })).statusCode).toBe(503);
+      expect(computed.filter((id) => id === 'broken')).toHaveLength(2);
     } finally {
       await small.close();
     }
   });
-});
 
-describe('finding 6: pagination links come from PUBLIC_URL and the validated query', () => {
-  const canonical = `${PUBLIC_URL}${LIST}`;
-
-  it('ignores Host and X-Forwarded-* so a cached body cannot be poisoned', async () => {
-    app.responseCache.clear();
-    const evil = await get(`${LIST}?page=2&pageSize=10`, {
-      host: 'evil.example',
-      'x-forwarded-host': 'evil.example',
-      'x-forwarded-proto': 'http',
-    });
-    expect(evil.statusCode).toBe(200);
-    const normal = await get(`${LIST}?page=2&pageSize=10`);
-    for (const body of [evil.json(), normal.json()]) {
-      expect(body.next).toBe(`${canonical}?page=3&pageSize=10`);
-      expect(body.previous).toBe(`${canonical}?pageSize=10`);
+  it('evicts the entry read least recently, not the oldest', async () => {
+    const { small, computed } = await countingApp(2);
+    try {
+      const get = (id: string) => small.inject({ method: 'GET', url: `/item/${id}` });
+      await get('a');
+      await get('b');
+      await get('a'); // a is now the most recently used
+      await get('c'); // full: b goes
+      expect(computed).toEqual(['a', 'b', 'c']);
+      await get('a');
+      expect(computed).toEqual(['a', 'b', 'c']);
+      await get('b');
+      expect(computed).toEqual(['a', 'b', 'c', 'b']);
+    } finally {
+      await small.close();
     }
-
-    // The comuni list is not in the response cache, but its links must not follow Host either.
-    const cities = await get('/api/cities/city/?pageSize=2', {
-      host: 'evil.example',
-      'x-forwarded-host': 'evil.example',
-    });
-    expect(cities.json().next).toBe(`${PUBLIC_URL}/api/cities/city/?page=2&pageSize=2`);
-  });
-
-  it('gives canonical links whatever raw spelling filled the cache entry', async () => {
-    app.responseCache.clear();
-    const junk = await get(
-      `//api//reverse-vending-machines/reverse-vending-machine//?pageSize=010&page=0002.0`,
-    );
-    expect(junk.statusCode).toBe(200);
-    const normal = await get(`${LIST}?page=2&pageSize=10`);
-    expect(app.responseCache.size).toBe(1);
-    for (const body of [junk.json(), normal.json()]) {
-      expect(body.next).toBe(`${canonical}?page=3&pageSize=10`);
-      expect(body.previous).toBe(`${canonical}?pageSize=10`);
-    }
-
-    // The search as validated (trimmed), the parameters sorted.
-    const search = (await get(`${LIST}?search=%20Bottiglia+&pageSize=5&page=02`)).json();
-    expect(search.count).toBeGreaterThan(15);
-    expect(search.next).toBe(`${canonical}?page=3&pageSize=5&search=Bottiglia`);
-    expect(search.previous).toBe(`${canonical}?pageSize=5&search=Bottiglia`);
   });
 });

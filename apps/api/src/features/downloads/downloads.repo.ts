@@ -114,15 +114,3 @@ export async function unknownFilters(
   );
   return (['wasteFraction', 'sortingType', 'actionsCategory'] as const).filter((k) => row?.[k]);
 }
-
-export async function logDownload(
-  db: Queryable,
-  entry: { userId: number; format: string; query: unknown; rowCount: number | null },
-): Promise<void> {
-  await db.query('INSERT INTO downloads_log (user_id, format, query, row_count) VALUES ($1, $2, $3, $4)', [
-    entry.userId,
-    entry.format,
-    JSON.stringify(entry.query),
-    entry.rowCount,
-  ]);
-}

@@ -23,7 +23,8 @@ import {
   rvmOperatorExists,
   type RvmExportFilter,
 } from '../rvm/rvm.csv';
-import { logDownload, logWhenStreamed } from './download-log';
+import { logDownload, logWhenStreamed } from '../../plugins/download-log';
+import { areaStats, cityStats } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import {
   NoDataError,
@@ -74,25 +75,24 @@ const SOURCE_LINE = 'Fonte: ISPRA, Catasto rifiuti; ISTAT';
 const DEMO_LINE = 'Dati dimostrativi, senza fonte pubblica';
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' } as const;
 
-/** The statistics of the requested area and years, through the cached statistics endpoints the page reads. */
+/** The statistics of the requested area and years, from the statistics service the page's endpoints use. */
 async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaStats | CityStats> {
-  const params = new URLSearchParams();
-  const year = q.year ?? q.years?.[0];
-  if (year !== undefined) params.set('year', String(year));
-  if (q.compareYear !== undefined) params.set('compareYear', String(q.compareYear));
-  let url = '/api/stats/overall/';
-  if (q.level === 'region') params.set('region', q.id!);
-  if (q.level === 'province') params.set('province', q.id!);
-  if (q.level === 'city') url = `/api/stats/cities/city/${q.id}/`;
-  const res = await app.inject({ method: 'GET', url: `${url}?${params}` });
-  if (res.statusCode === 200) return res.json();
-  const body = res.json() as FieldErrors | { detail: string };
-  // "No data for the year": said on the parameter this request used (years=2019 rather than year).
-  if (q.years && 'year' in body) {
-    const { year: message, ...rest } = body as FieldErrors;
-    throw new ApiError(res.statusCode, { ...rest, years: message! });
+  const years = { year: q.year ?? q.years?.[0], compareYear: q.compareYear };
+  try {
+    if (q.level === 'city') return await cityStats(app.db, q.id!, years);
+    return await areaStats(app.db, {
+      ...years,
+      region: q.level === 'region' ? q.id : undefined,
+      province: q.level === 'province' ? q.id : undefined,
+    });
+  } catch (err) {
+    // "No data for the year": said on the parameter this request used (years=2019 rather than year).
+    if (q.years && err instanceof ApiError && 'year' in err.body) {
+      const { year: message, ...rest } = err.body as FieldErrors;
+      throw new ApiError(err.statusCode, { ...rest, years: message! });
+    }
+    throw err;
   }
-  throw new ApiError(res.statusCode, body);
 }
 
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */

@@ -11,11 +11,11 @@ import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
 import { parseCommandArgs } from './args';
 import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
-import { DATASETS } from '../features/imports/datasets';
-import { importDataset, ImportValidationError } from '../features/imports/import-dataset';
-import { createProgress } from '../features/imports/progress';
-import { isSeeded, seedBundledData } from '../features/imports/seed';
-import { DATASET_IDS, isDatasetId } from '../features/imports/types';
+import { DATASETS } from '../importer/datasets';
+import { importDataset, ImportValidationError } from '../importer/import-dataset';
+import { createProgress } from '../importer/progress';
+import { isSeeded, seedBundledData } from '../importer/seed';
+import { DATASET_IDS, isDatasetId } from '../importer/types';
 
 /** A usage mistake: the message and the help go to stderr, exit code 2. */
 export class UsageError extends Error {}

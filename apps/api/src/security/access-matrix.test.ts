@@ -10,7 +10,7 @@ import {
 } from '../features/accounts/accounts.repo';
 import { encodeUid } from '../features/accounts/accounts.routes';
 import { hashPassword } from '../features/accounts/passwords';
-import { recomputeAggregates } from '../features/imports/aggregates';
+import { recomputeAggregates } from '../importer/aggregates';
 import { createTestDb, type TestDb } from '../../test/db';
 import { insertGeoFixture } from '../../test/fixtures';
 import { CSRF, PASSWORD, testConfig } from '../../test/accounts';

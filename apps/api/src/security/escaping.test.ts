@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { toSearchName } from '../features/geo/geo.repo';
-import { recomputeAggregates } from '../features/imports/aggregates';
+import { recomputeAggregates } from '../importer/aggregates';
 import { MailWorker, smtpTransport } from '../plugins/mailer';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
 import { createTestDb, type TestDb } from '../../test/db';

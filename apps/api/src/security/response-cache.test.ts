@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../app';
 import { rvmRoutes } from '../features/rvm/rvm.routes';
-import { seedBundledData } from '../features/imports/seed';
+import { seedBundledData } from '../importer/seed';
 import { ApiError, errorsPlugin } from '../plugins/errors';
 import { responseCachePlugin } from '../plugins/response-cache';
 import { createTestDb, type TestDb } from '../../test/db';

@@ -52,7 +52,7 @@ export async function countWasteRows(db: Queryable, f: WasteExportFilter): Promi
   return row?.n ?? 0;
 }
 
-/** The header line of the CSV export (formatted with the lines, features/imports/export-lines.ts). */
+/** The header line of the CSV export (formatted with the lines, importer/export-lines.ts). */
 export async function wasteCsvHeader(db: Queryable): Promise<string | undefined> {
   const [row] = await db.query<{ line: string }>('SELECT line FROM waste_export_header');
   return row?.line;

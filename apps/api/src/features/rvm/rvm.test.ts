@@ -5,7 +5,7 @@ import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { PASSWORD, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
-import { seedBundledData } from '../imports/seed';
+import { seedBundledData } from '../../importer/seed';
 import { csvStream, escapeFormula } from '../../lib/csv';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvFilename, RVM_CSV_COLUMNS, rvmCsvPages } from './rvm.csv';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
-import { seedBundledData } from '../imports/seed';
+import { seedBundledData } from '../../importer/seed';
 
 const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
 

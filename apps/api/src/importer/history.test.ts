@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { createTestDb, type TestDb } from '../../../test/db';
-import { SYSTEMS_NOTE_2015 } from '../stats/stats.service';
+import { buildApp, type App } from '../app';
+import { createTestDb, type TestDb } from '../../test/db';
+import { SYSTEMS_NOTE_2015 } from '../features/stats/stats.service';
 import { seedBundledData } from './seed';
 
 /**
@@ -12,7 +12,7 @@ import { seedBundledData } from './seed';
  * against the files themselves (parsed here, independently of the importers).
  */
 
-const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
+const DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 const STORICO_YEARS = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017];
 
 type Row = Record<string, string>;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
 import { searchName } from './parse-utils';
 import { SOURCE_RANK, type CollectionData, type Progress } from './types';

@@ -6,8 +6,8 @@ import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { seedBundledData } from '../src/features/imports/seed';
-import { DATA_DIR } from '../src/features/imports/test-helpers';
+import { seedBundledData } from '../src/importer/seed';
+import { DATA_DIR } from '../src/importer/test-helpers';
 import { adminUrl } from './admin-url';
 
 export { adminUrl };

@@ -19,9 +19,9 @@ describe('ISTAT ids and years', () => {
   it('keeps years between 1990 and 2100', () => {
     expect([1989, 1990, 2100, 2101, 2000.5].map(isPlausibleYear)).toEqual([false, true, true, false, false]);
     expect(yearParam().parse('2023')).toBe(2023);
-    expect(yearParam('compareYear', { min: 1990, max: 2100 }).safeParse('1989').error?.issues[0]?.message).toBe(
-      'Anno di confronto non valido: tra 1990 e 2100.',
-    );
+    expect(
+      yearParam('compareYear', { min: 1990, max: 2100 }).safeParse('1989').error?.issues[0]?.message,
+    ).toBe('Anno di confronto non valido: tra 1990 e 2100.');
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { decideLicense } from '../features/accounts/license';
 import { hashPassword, validatePassword } from '../features/accounts/passwords';
 import { t } from '../plugins/i18n';
+import { parseCommandArgs } from './args';
 
 type Output = (line: string) => void;
 
@@ -33,25 +34,6 @@ function usage(log: Output, command: AccountsCommand, problem: string): number {
   return 2;
 }
 
-/** --name value pairs and bare --flags; anything else is returned as positional. */
-function parseOptions(args: string[], withValue: string[], flags: string[]) {
-  const values: Record<string, string> = {};
-  const set = new Set<string>();
-  const positional: string[] = [];
-  const unknown: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (withValue.includes(a)) {
-      const v = args[++i];
-      if (v === undefined) unknown.push(`${a} needs a value`);
-      else values[a] = v;
-    } else if (flags.includes(a)) set.add(a);
-    else if (a.startsWith('--')) unknown.push(`unknown option ${a}`);
-    else positional.push(a);
-  }
-  return { values, set, positional, unknown };
-}
-
 const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 
 export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
@@ -62,20 +44,22 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
     summary: 'create an account (--verified: may sign in at once)',
     async run(args, { db, log }) {
       const self = ACCOUNTS_COMMANDS[0]!;
-      const o = parseOptions(
-        args,
-        ['--email', '--password', '--first-name', '--last-name'],
-        ['--verified', '--staff'],
-      );
-      if (o.unknown.length || o.positional.length)
-        return usage(log, self, o.unknown[0] ?? `unexpected ${o.positional[0]}`);
-      const email = o.values['--email'];
-      const password = o.values['--password'];
+      const o = parseCommandArgs(args, {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        verified: { type: 'boolean' },
+        staff: { type: 'boolean' },
+      });
+      if ('problem' in o) return usage(log, self, o.problem);
+      if (o.positionals.length) return usage(log, self, `unexpected ${o.positionals[0]}`);
+      const { email, password, verified = false, staff = false } = o.values;
       if (!email || !isEmail(email))
         return usage(log, self, 'user create needs --email with an e-mail address');
       if (!password) return usage(log, self, 'user create needs --password');
-      const firstName = o.values['--first-name'] ?? '';
-      const lastName = o.values['--last-name'] ?? '';
+      const firstName = o.values['first-name'] ?? '';
+      const lastName = o.values['last-name'] ?? '';
       const problems = validatePassword(password, { email, firstName, lastName });
       if (problems.length) {
         log(`password refused: ${problems.map((p) => t('en', p)).join(' ')}`);
@@ -90,10 +74,10 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         passwordHash: await hashPassword(password),
         firstName,
         lastName,
-        verified: o.set.has('--verified'),
-        isStaff: o.set.has('--staff'),
+        verified,
+        isStaff: staff,
       });
-      log(`user ${id} created: ${email}${o.set.has('--verified') ? ' (verified)' : ' (not verified)'}`);
+      log(`user ${id} created: ${email}${verified ? ' (verified)' : ' (not verified)'}`);
       return 0;
     },
   },
@@ -102,8 +86,11 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
     usage: 'user verify <email>',
     summary: 'mark the address of an account as verified',
     async run(args, { db, log }) {
-      const [email, ...rest] = args;
-      if (!email || rest.length) return usage(log, ACCOUNTS_COMMANDS[1]!, 'user verify needs one <email>');
+      const self = ACCOUNTS_COMMANDS[1]!;
+      const o = parseCommandArgs(args, {});
+      if ('problem' in o) return usage(log, self, o.problem);
+      const [email, ...rest] = o.positionals;
+      if (!email || rest.length) return usage(log, self, 'user verify needs one <email>');
       const user = await findCredentials(db, email);
       if (!user) {
         log(`no account with ${email}`);
@@ -154,7 +141,9 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         ? 'set the licence active and mail the user'
         : 'set the licence inactive (revoke, or turn down a request) and mail the user',
     async run(args, { db, log }) {
-      const [email, ...rest] = args;
+      const o = parseCommandArgs(args, {});
+      if ('problem' in o) return usage(log, this, o.problem);
+      const [email, ...rest] = o.positionals;
       if (!email || rest.length) return usage(log, this, `license ${decision} needs one <email>`);
       const before = await decideLicense(db, email, decision);
       if (before === null) {

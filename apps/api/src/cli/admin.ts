@@ -9,12 +9,13 @@ import { loadConfig } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
+import { parseCommandArgs } from './args';
 import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
-import { DATASETS } from '../features/imports/datasets';
-import { importDataset, ImportValidationError } from '../features/imports/import-dataset';
-import { createProgress } from '../features/imports/progress';
-import { isSeeded, seedBundledData } from '../features/imports/seed';
-import { DATASET_IDS, isDatasetId } from '../features/imports/types';
+import { DATASETS } from '../importer/datasets';
+import { importDataset, ImportValidationError } from '../importer/import-dataset';
+import { createProgress } from '../importer/progress';
+import { isSeeded, seedBundledData } from '../importer/seed';
+import { DATASET_IDS, isDatasetId } from '../importer/types';
 
 /** A usage mistake: the message and the help go to stderr, exit code 2. */
 export class UsageError extends Error {}
@@ -48,8 +49,10 @@ const DATABASE_COMMANDS: Command[] = [
     usage: 'seed [--force]',
     summary: 'import the bundled data/ folder if the database is empty (--force: import it again)',
     run: async (args, { db, log }) => {
-      const force = args.includes('--force');
-      if (args.some((a) => a !== '--force')) throw new UsageError(`seed: unknown argument ${args.join(' ')}`);
+      const parsed = parseCommandArgs(args, { force: { type: 'boolean' } });
+      if ('problem' in parsed || parsed.positionals.length)
+        throw new UsageError(`seed: unknown argument ${args.join(' ')}`);
+      const force = parsed.values.force ?? false;
       if (!force && (await isSeeded(db))) {
         log(
           'the database already holds data; nothing to do (use seed --force to import the bundled data again)',
@@ -66,8 +69,10 @@ const DATABASE_COMMANDS: Command[] = [
     usage: 'import <dataset> <file> [--force]',
     summary: 'import one file (or folder, for reference) of a dataset; all rows or none',
     run: async (args, { db, log }) => {
-      const force = args.includes('--force');
-      const [dataset, file, ...rest] = args.filter((a) => a !== '--force');
+      const parsed = parseCommandArgs(args, { force: { type: 'boolean' } });
+      if ('problem' in parsed) throw new UsageError(`import: ${parsed.problem}`);
+      const force = parsed.values.force ?? false;
+      const [dataset, file, ...rest] = parsed.positionals;
       if (!dataset || !file || rest.length) throw new UsageError('import needs <dataset> <file>');
       if (!isDatasetId(dataset)) throw new UsageError(`unknown dataset "${dataset}"`);
       await importDataset(db, dataset, resolveUserPath(file), {

@@ -16,6 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
+import { parseCommandArgs } from './args';
 
 type Output = (line: string) => void;
 
@@ -185,13 +186,14 @@ async function describeDatabase(pg: PGlite): Promise<{ tables: number; rows: num
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** <file> and --force, or what is wrong with the arguments. */
-function parseArgs(command: string, args: string[]): { file: string; force: boolean } | { problem: string } {
-  const force = args.includes('--force');
-  const rest = args.filter((a) => a !== '--force');
-  const unknown = rest.find((a) => a.startsWith('-'));
-  if (unknown) return { problem: `${command}: unknown option ${unknown}` };
-  if (rest.length !== 1) return { problem: `${command} needs exactly one <file>` };
-  return { file: rest[0]!, force };
+function fileAndForce(
+  command: string,
+  args: string[],
+): { file: string; force: boolean } | { problem: string } {
+  const parsed = parseCommandArgs(args, { force: { type: 'boolean' } });
+  if ('problem' in parsed) return { problem: `${command}: ${parsed.problem}` };
+  if (parsed.positionals.length !== 1) return { problem: `${command} needs exactly one <file>` };
+  return { file: parsed.positionals[0]!, force: parsed.values.force ?? false };
 }
 
 export async function backupPglite(dbDir: string, file: string, options: { force?: boolean; log: Output }) {
@@ -303,7 +305,7 @@ export const BACKUP_COMMANDS: FileCommand[] = [
     summary: 'copy the embedded database to a .tar.gz file (the API must be stopped; --force: overwrite)',
     files: true,
     async run(args, { config, log, resolvePath }) {
-      const parsed = parseArgs('backup', args);
+      const parsed = fileAndForce('backup', args);
       if ('problem' in parsed) {
         log(`${parsed.problem}\nusage: npm run admin -- ${this.usage}`);
         return 2;
@@ -323,7 +325,7 @@ export const BACKUP_COMMANDS: FileCommand[] = [
     summary: 'put a backup in place of the embedded database (the API must be stopped; --force: replace it)',
     files: true,
     async run(args, { config, log, resolvePath }) {
-      const parsed = parseArgs('restore', args);
+      const parsed = fileAndForce('restore', args);
       if ('problem' in parsed) {
         log(`${parsed.problem}\nusage: npm run admin -- ${this.usage}`);
         return 2;

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runAdmin } from '../features/imports/test-helpers';
+import { REPO_ROOT, runAdmin } from '../importer/test-helpers';
 import { openDb } from './db';
 import { DatabaseInUseError } from './folder-lock';
 

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db, type Queryable } from '../db/db';
 import { migrate } from '../db/migrate';
 import { createPostgresTestDb, testDbKind, type TestDb } from '../../test/db';
-import { importDataset } from '../features/imports/import-dataset';
-import { DATA_DIR, REPO_ROOT, runAdmin } from '../features/imports/test-helpers';
+import { importDataset } from '../importer/import-dataset';
+import { DATA_DIR, REPO_ROOT, runAdmin } from '../importer/test-helpers';
 
 const KPI = join(DATA_DIR, 'ispra/comuni-2024-kpi.csv');
 

@@ -1,80 +1,126 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import {
+  type RateLimiterAbstract,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterStoreAbstract as RateLimiterStoreAbstractType,
+} from 'rate-limiter-flexible';
 import { ApiError } from './errors';
 import { msg, t, type Lang, type MessageKey, type Msg } from './i18n';
 
-/** Counters in fixed windows: how many hits a key had in its current window, and when that ends. */
+/**
+ * Where the counters live: one rate-limiter-flexible limiter per limit, over memory or Redis. Each counts
+ * in fixed windows (the first hit opens the window, the count expires with it) and rejects past `max`.
+ */
 export interface RateLimitStore {
-  /** Counts one hit on key and returns the count so far in the window of windowMs. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
-  /** The count so far, without counting. */
-  peek(key: string): Promise<{ count: number; resetMs: number }>;
-  reset(key: string): Promise<void>;
+  /** The limiter of `limit`, its keys `${name}:${subject}`. */
+  limiter(limit: Limit): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
+/** The options of a limit's limiter: durations in seconds, keys `${prefix}${name}:${subject}`. */
+function limiterOptions(limit: Limit, prefix = '') {
+  return { keyPrefix: prefix + limit.name, points: limit.max, duration: limit.windowMs / 1000 };
+}
+
+interface Counter {
+  value: number;
+  expiresAt: number;
+}
+
 /**
- * One process only: fine for a single API process and for tests. Bounded: past `maxKeys` counters the
- * least recently used go first (a flood of new addresses cannot grow it without end; what it forgets is
- * a counter of someone who has stopped).
+ * rate-limiter-flexible's store over one bounded LRU (its own RateLimiterMemory keeps every key until it
+ * expires, without a bound): a flood of new addresses cannot grow it without end, and what it forgets is
+ * a counter of someone who has stopped.
+ */
+// The base of the library's own stores: declared by its types, but not exported by its index.
+const RateLimiterStoreAbstract = createRequire(import.meta.url)(
+  'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js',
+) as typeof RateLimiterStoreAbstractType;
+
+class LruRateLimiter extends RateLimiterStoreAbstract {
+  declare client: LRUCache<string, Counter>;
+
+  constructor(opts: ConstructorParameters<typeof RateLimiterStoreAbstract>[0]) {
+    super(opts);
+    this.client = opts.storeClient as LRUCache<string, Counter>;
+  }
+
+  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
+    const now = Date.now();
+    const current = this.client.get(rlKey);
+    const counter =
+      current && current.expiresAt > now && !forceExpire
+        ? { value: current.value + points, expiresAt: current.expiresAt }
+        : { value: points, expiresAt: now + msDuration };
+    this.client.set(rlKey, counter, { ttl: counter.expiresAt - now });
+    return counter;
+  }
+
+  _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
+    const consumed = counter.value;
+    return new RateLimiterRes(
+      Math.max(this.points - consumed, 0),
+      Math.max(counter.expiresAt - Date.now(), 0),
+      consumed,
+      consumed === changedPoints,
+    );
+  }
+
+  async _get(rlKey: string): Promise<Counter | null> {
+    const counter = this.client.get(rlKey);
+    return counter && counter.expiresAt > Date.now() ? counter : null;
+  }
+
+  async _delete(rlKey: string): Promise<boolean> {
+    return this.client.delete(rlKey);
+  }
+}
+
+/**
+ * One process only: fine for a single API process and for tests. Bounded: past `maxKeys` counters (all
+ * limits together) the least recently used go first.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows: LRUCache<string, { count: number; resetAt: number }>;
+  private readonly counters: LRUCache<string, Counter>;
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(maxKeys = 200_000) {
-    this.windows = new LRUCache({ max: maxKeys });
+    this.counters = new LRUCache({ max: maxKeys });
   }
 
-  private current(key: string) {
-    const w = this.windows.get(key);
-    if (w && w.resetAt > Date.now()) return w;
-    if (w) this.windows.delete(key);
-    return undefined;
-  }
-
-  async hit(key: string, windowMs: number) {
-    const w = this.current(key) ?? { count: 0, resetAt: Date.now() + windowMs };
-    w.count += 1;
-    this.windows.set(key, w);
-    return { count: w.count, resetMs: w.resetAt - Date.now() };
-  }
-
-  async peek(key: string) {
-    const w = this.current(key);
-    return { count: w?.count ?? 0, resetMs: w ? w.resetAt - Date.now() : 0 };
-  }
-
-  async reset(key: string) {
-    this.windows.delete(key);
+  limiter(limit: Limit) {
+    let limiter = this.limiters.get(limit.name);
+    if (!limiter) {
+      limiter = new LruRateLimiter({ ...limiterOptions(limit), storeClient: this.counters });
+      this.limiters.set(limit.name, limiter);
+    }
+    return limiter;
   }
 
   /** Forgets every counter. */
   clear() {
-    this.windows.clear();
+    this.counters.clear();
   }
 
   /** How many counters are kept. */
   get size() {
-    return this.windows.size;
+    return this.counters.size;
   }
 
   async close() {
-    this.windows.clear();
+    this.counters.clear();
   }
 }
 
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}`;
-
-/** Shared by every API process: counters live in Redis and expire with their window. */
+/** Shared by every API process: counters live in Redis (rate-limiter-flexible's atomic script). */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(
     url: string,
@@ -85,24 +131,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.on('error', () => {});
   }
 
-  async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
-      number,
-      number,
-    ];
-    return { count, resetMs: ttl };
-  }
-
-  async peek(key: string) {
-    const [count, ttl] = await Promise.all([
-      this.redis.get(this.prefix + key),
-      this.redis.pttl(this.prefix + key),
-    ]);
-    return { count: Number(count ?? 0), resetMs: Math.max(ttl, 0) };
-  }
-
-  async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+  limiter(limit: Limit) {
+    let limiter = this.limiters.get(limit.name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({ ...limiterOptions(limit, this.prefix), storeClient: this.redis });
+      this.limiters.set(limit.name, limiter);
+    }
+    return limiter;
   }
 
   async close() {
@@ -196,23 +231,24 @@ export class RateLimiter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private keyOf(limit: Limit, subject: string) {
-    return `${limit.name}:${subject.toLowerCase()}`;
-  }
-
   /** Counts one hit; throws the 429 ApiError (with `message`) when the limit is passed. */
   async consume(limit: Limit, subject: string, message?: MessageKey): Promise<void> {
-    let result: { count: number; resetMs: number };
     try {
-      result = await this.store.hit(this.keyOf(limit, subject), limit.windowMs);
-    } catch (err) {
-      this.log.warn({ err, limit: limit.name }, 'rate-limit store unavailable: request let through');
-      return;
+      await this.store.limiter(limit).consume(subject.toLowerCase());
+    } catch (rejection) {
+      // rate-limiter-flexible rejects with its result past the limit, with an Error when the store fails.
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext, message);
+      this.log.warn(
+        { err: rejection, limit: limit.name },
+        'rate-limit store unavailable: request let through',
+      );
     }
-    if (result.count > limit.max) throw tooManyRequests(result.resetMs, message);
   }
 
   async reset(limit: Limit, subject: string): Promise<void> {
-    await this.store.reset(this.keyOf(limit, subject)).catch(() => {});
+    await this.store
+      .limiter(limit)
+      .delete(subject.toLowerCase())
+      .catch(() => {});
   }
 }

@@ -78,15 +78,19 @@ function cacheKey(req: FastifyRequest): string {
 /**
  * In-process cache of serialized statistics responses. The data changes only through imports, so an
  * entry lives until the data version changes or, the cache being full, it is the least recently used;
- * each API process keeps its own copy.
+ * each API process keeps its own copy. Simultaneous misses of one key compute it once.
  */
 export const responseCachePlugin = fp(async (app: FastifyInstance, opts: ResponseCacheOptions) => {
   // Bounded in bytes as well as in number: anonymous GETs choose the keys (finding 5 of docs/security.md).
-  const entries = new LRUCache<string, Entry>({
+  // A miss is fetched: concurrent requests of one key share one computation (the first one's).
+  const entries = new LRUCache<string, Entry, () => Promise<Entry>>({
     max: opts.maxEntries ?? 20_000,
     maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (entry, key) =>
       Buffer.byteLength(entry.body) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES,
+    fetchMethod: (_key, _stale, { context }) => context(),
+    // Cleared while computing (the data changed): the waiting requests get their answer, not kept.
+    ignoreFetchAbort: true,
   });
   const cacheControl = `public, max-age=${opts.maxAgeSeconds ?? 600}`;
   let version: string | undefined;
@@ -122,9 +126,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
 
   const cache: ResponseCache = {
     async send(req, reply, schema, compute) {
-      const key = cacheKey(req);
-      let entry = entries.get(key);
-      if (!entry) {
+      const computeEntry = async (): Promise<Entry> => {
         let error: ApiError | undefined;
         let body: string;
         try {
@@ -136,10 +138,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
           error = err;
           body = JSON.stringify(err.body);
         }
-        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, error };
-        // Evicts the least recently used entries to make room; a body larger than the bound is not kept.
-        entries.set(key, entry);
-      }
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, error };
+      };
+      // Kept unless larger than the bound; the least recently used entries go first to make room.
+      const entry = await entries.fetch(cacheKey(req), { context: computeEntry });
+      if (!entry) throw new Error('response cache: no entry computed');
       if (entry.error) throw entry.error;
       reply.header('ETag', entry.etag).header('Cache-Control', cacheControl);
       const inm = req.headers['if-none-match'];

@@ -10,7 +10,7 @@ import {
 } from '../features/accounts/accounts.repo';
 import { encodeUid } from '../features/accounts/accounts.routes';
 import { hashPassword } from '../features/accounts/passwords';
-import { recomputeAggregates } from '../features/imports/aggregates';
+import { recomputeAggregates } from '../importer/aggregates';
 import type { TestDb } from '../../test/db';
 import { buildTestApp } from '../../test/app';
 import { insertGeoFixture } from '../../test/fixtures';

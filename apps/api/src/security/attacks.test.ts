@@ -3,7 +3,7 @@ import { buildApp, type App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { printable } from '../cli/admin';
 import type { Db } from '../db/db';
-import { MemoryRateLimitStore, ipKey } from '../plugins/rate-limit';
+import { LIMITS, MemoryRateLimitStore, ipKey } from '../plugins/rate-limit';
 import type { TestDb } from '../../test/db';
 import { buildTestApp } from '../../test/app';
 import { CSRF, PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../test/accounts';
@@ -369,9 +369,11 @@ describe('per-IP limits against rotating addresses (finding 3, after the audit)'
 
   it('keeps a bounded number of counters in memory, whatever the number of addresses', async () => {
     const bounded = new MemoryRateLimitStore(100);
-    for (let i = 0; i < 1000; i++) await bounded.hit(`resend:ip:198.51.100.${i}`, 60_000);
+    const limiter = bounded.limiter(LIMITS.resendIp);
+    for (let i = 0; i < 1000; i++) await limiter.consume(`198.51.100.${i}`);
     expect(bounded.size).toBeLessThanOrEqual(100);
     // The most recent counters are the ones kept.
-    expect((await bounded.peek('resend:ip:198.51.100.999')).count).toBe(1);
+    expect((await limiter.get('198.51.100.999'))?.consumedPoints).toBe(1);
+    expect(await limiter.get('198.51.100.0')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { App } from '../app';
 import { runAccountsCommand } from '../cli/accounts-commands';
 import { searchText } from '@portal/contract';
-import { recomputeAggregates } from '../features/imports/aggregates';
+import { recomputeAggregates } from '../importer/aggregates';
 import { MailWorker, smtpTransport } from '../plugins/mailer';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
 import type { TestDb } from '../../test/db';

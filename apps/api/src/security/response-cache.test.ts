@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { App } from '../app';
 import { rvmRoutes } from '../features/rvm/rvm.routes';
-import { errorsPlugin } from '../plugins/errors';
+import { errorsPlugin, httpError } from '../plugins/errors';
 import { responseCachePlugin } from '../plugins/response-cache';
 import type { TestDb } from '../../test/db';
 import { buildTestApp } from '../../test/app';
@@ -150,5 +151,78 @@ describe('finding 6: pagination links come from PUBLIC_URL and the validated que
     expect(search.count).toBeGreaterThan(15);
     expect(search.next).toBe(`${canonical}?page=3&pageSize=5&search=Bottiglia`);
     expect(search.previous).toBe(`${canonical}?pageSize=5&search=Bottiglia`);
+  });
+});
+
+describe('the response cache computes each key once and evicts the least recently used', () => {
+  /** An app with one cached route whose computations are counted and held until released. */
+  async function countingApp(maxEntries: number) {
+    const small = Fastify();
+    await small.register(errorsPlugin);
+    await small.register(responseCachePlugin, { dataVersion: async () => '1', maxEntries });
+    const computed: string[] = [];
+    let release = () => {};
+    let held = Promise.resolve();
+    const hold = () => {
+      held = new Promise((r) => (release = r));
+    };
+    small.get<{ Params: { id: string } }>('/item/:id', async (req, reply) =>
+      small.responseCache.send(req, reply, z.object({ id: z.string() }), async () => {
+        computed.push(req.params.id);
+        await held;
+        if (req.params.id === 'broken') throw httpError(503, 'unavailable');
+        return { id: req.params.id };
+      }),
+    );
+    return { small, computed, hold, release: () => release() };
+  }
+
+  it('answers simultaneous misses of one key with one computation', async () => {
+    const { small, computed, hold, release } = await countingApp(10);
+    try {
+      hold();
+      const answers = Array.from({ length: 8 }, () => small.inject({ method: 'GET', url: '/item/a' }));
+      const other = small.inject({ method: 'GET', url: '/item/b' });
+      await vi.waitFor(() => expect(computed).toHaveLength(2));
+      release();
+      for (const res of await Promise.all(answers)) expect(res.json()).toEqual({ id: 'a' });
+      expect((await other).json()).toEqual({ id: 'b' });
+      expect(computed.sort()).toEqual(['a', 'b']);
+
+      // A failure reaches every waiting request as itself, and is not kept.
+      hold();
+      const failing = Array.from({ length: 3 }, () => small.inject({ method: 'GET', url: '/item/broken' }));
+      await vi.waitFor(() => expect(computed).toContain('broken'));
+      release();
+      for (const res of await Promise.all(failing)) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          detail: 'Servizio temporaneamente non disponibile, riprova più tardi.',
+        });
+      }
+      expect(computed.filter((id) => id === 'broken')).toHaveLength(1);
+      expect((await small.inject({ method: 'GET', url: '/item/broken' })).statusCode).toBe(503);
+      expect(computed.filter((id) => id === 'broken')).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('evicts the entry read least recently, not the oldest', async () => {
+    const { small, computed } = await countingApp(2);
+    try {
+      const get = (id: string) => small.inject({ method: 'GET', url: `/item/${id}` });
+      await get('a');
+      await get('b');
+      await get('a'); // a is now the most recently used
+      await get('c'); // full: b goes
+      expect(computed).toEqual(['a', 'b', 'c']);
+      await get('a');
+      expect(computed).toEqual(['a', 'b', 'c']);
+      await get('b');
+      expect(computed).toEqual(['a', 'b', 'c', 'b']);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
--- The CSV export of collection data, formatted once per import (features/imports/export-lines.ts):
+-- The CSV export of collection data, formatted once per import (importer/export-lines.ts):
 -- one ready line per comune and year, numbered in export order, so a download is a scan of this table
 -- in keyset pages instead of a join, a pivot and per-cell formatting for every row of every download.
 CREATE TABLE waste_export_lines (

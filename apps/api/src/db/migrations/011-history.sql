@@ -55,6 +55,6 @@ CREATE TABLE home_composting (
   PRIMARY KEY (city_id, year, source)
 );
 
--- The source ranks grew (SOURCE_RANK in features/imports/types.ts): ISPRA's national 2010–2017 tables are 5,
+-- The source ranks grew (SOURCE_RANK in importer/types.ts): ISPRA's national 2010–2017 tables are 5,
 -- ISPRA's full per-comune format (Sicily) now 4, Regione Campania 3.
 UPDATE waste_stats SET source_rank = 4 WHERE source = 'ispra-comuni';

@@ -53,7 +53,7 @@ export async function countWasteRows(db: Queryable, f: WasteExportFilter): Promi
   return row?.n ?? 0;
 }
 
-/** The header line of the CSV export (formatted with the lines, features/imports/export-lines.ts). */
+/** The header line of the CSV export (formatted with the lines, importer/export-lines.ts). */
 export async function wasteCsvHeader(db: Queryable): Promise<string | undefined> {
   const [row] = await db.query<{ line: string }>('SELECT line FROM waste_export_header');
   return row?.line;
@@ -114,16 +114,4 @@ export async function unknownFilters(
     [f.wasteFraction ?? null, f.sortingType ?? null, f.actionsCategory ?? null],
   );
   return (['wasteFraction', 'sortingType', 'actionsCategory'] as const).filter((k) => row?.[k]);
-}
-
-export async function logDownload(
-  db: Queryable,
-  entry: { userId: number; format: string; query: unknown; rowCount: number | null },
-): Promise<void> {
-  await db.query('INSERT INTO downloads_log (user_id, format, query, row_count) VALUES ($1, $2, $3, $4)', [
-    entry.userId,
-    entry.format,
-    JSON.stringify(entry.query),
-    entry.rowCount,
-  ]);
 }

@@ -10,15 +10,8 @@ import {
   type CityStats,
   type DownloadQuery,
 } from '@portal/contract';
-import {
-  ApiError,
-  fieldError,
-  notFound,
-  RelayedError,
-  type ErrorBody,
-  type FieldErrors,
-} from '../../plugins/errors';
-import { msg } from '../../plugins/i18n';
+import { ApiError, fieldError, notFound, RelayedError } from '../../plugins/errors';
+import { msg, type Msg } from '../../plugins/i18n';
 import { LIMITS } from '../../plugins/rate-limit';
 import { csvLinesStream, safeFileName } from '../../lib/csv';
 import { yearsOf, yearsWords } from '../../lib/years';
@@ -30,7 +23,8 @@ import {
   rvmOperatorExists,
   type RvmExportFilter,
 } from '../rvm/rvm.csv';
-import { logDownload, logWhenStreamed } from './download-log';
+import { logDownload, logWhenStreamed } from '../../plugins/download-log';
+import { areaStats, cityStats } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import {
   NoDataError,
@@ -81,33 +75,24 @@ const SOURCE_LINE = 'Fonte: ISPRA, Catasto rifiuti; ISTAT';
 const DEMO_LINE = 'Dati dimostrativi, senza fonte pubblica';
 const MIME = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' } as const;
 
-/**
- * The statistics of the requested area and years, through the cached statistics endpoints the page reads,
- * asked in the language of `req` so that their errors can be passed on as they are.
- */
-async function loadStats(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  q: DownloadQuery,
-): Promise<AreaStats | CityStats> {
-  const params = new URLSearchParams();
-  const year = q.year ?? q.years?.[0];
-  if (year !== undefined) params.set('year', String(year));
-  if (q.compareYear !== undefined) params.set('compareYear', String(q.compareYear));
-  let url = '/api/stats/overall/';
-  if (q.level === 'region') params.set('region', q.id!);
-  if (q.level === 'province') params.set('province', q.id!);
-  if (q.level === 'city') url = `/api/stats/cities/city/${q.id}/`;
-  const headers = { 'accept-language': req.headers['accept-language'] ?? 'it' };
-  const res = await app.inject({ method: 'GET', url: `${url}?${params}`, headers });
-  if (res.statusCode === 200) return res.json();
-  const body = res.json() as ErrorBody;
-  // "No data for the year": said on the parameter this request used (years=2019 rather than year).
-  if (q.years && 'year' in body) {
-    const { year: message, ...rest } = body as FieldErrors;
-    throw new RelayedError(res.statusCode, { ...rest, years: message! });
+/** The statistics of the requested area and years, from the statistics service the page's endpoints use. */
+async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaStats | CityStats> {
+  const years = { year: q.year ?? q.years?.[0], compareYear: q.compareYear };
+  try {
+    if (q.level === 'city') return await cityStats(app.db, q.id!, years);
+    return await areaStats(app.db, {
+      ...years,
+      region: q.level === 'region' ? q.id : undefined,
+      province: q.level === 'province' ? q.id : undefined,
+    });
+  } catch (err) {
+    // "No data for the year": said on the parameter this request used (years=2019 rather than year).
+    if (q.years && err instanceof ApiError && 'year' in err.body) {
+      const { year: message, ...rest } = err.body as Record<string, Msg[]>;
+      throw new ApiError(err.statusCode, { ...rest, years: message! });
+    }
+    throw err;
   }
-  throw new RelayedError(res.statusCode, body);
 }
 
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
@@ -152,7 +137,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
     const format = q.format as 'pdf' | 'png' | 'jpg';
     const kind = q.statistic!;
-    const stats = await loadStats(app, req, q);
+    const stats = await loadStats(app, q);
     let picture: StatisticPicture;
     try {
       picture = statisticPicture(kind, stats);

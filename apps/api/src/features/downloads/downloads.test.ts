@@ -23,7 +23,7 @@ import {
   tableOption,
   wrapText,
 } from './render';
-import { recomputeAggregates } from '../imports/aggregates';
+import { recomputeAggregates } from '../../importer/aggregates';
 
 let t: TestDb;
 let app: App;

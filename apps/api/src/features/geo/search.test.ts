@@ -4,8 +4,8 @@ import { buildApp, type App } from '../../app';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { loadMigrations, migrate } from '../../db/migrate';
 import { searchText } from '@portal/contract';
-import { importDataset } from '../imports/import-dataset';
-import { DATA_DIR } from '../imports/test-helpers';
+import { importDataset } from '../../importer/import-dataset';
+import { DATA_DIR } from '../../importer/test-helpers';
 
 // The comune search on the bundled geography: the stored form and the typed form come from one normaliser.
 let t: TestDb;

@@ -19,7 +19,7 @@ import {
 import { pageLinks } from '../../plugins/pagination';
 import { LIMITS } from '../../plugins/rate-limit';
 import { requireCsvLicense } from '../../plugins/permissions';
-import { logWhenStreamed } from '../downloads/download-log';
+import { logWhenStreamed } from '../../plugins/download-log';
 import { csvFilename, rvmCsvStream } from './rvm.csv';
 import * as repo from './rvm.repo';
 import { buildByCity, buildByOperator, buildByRegion, buildSummary } from './rvm.service';

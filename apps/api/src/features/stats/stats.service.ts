@@ -1,6 +1,8 @@
-import type { Area, AreaStats, CityStats } from '@portal/contract';
+import type { Area, AreaStats, CityStats, MapQuerySchema, WasteSortingMap } from '@portal/contract';
+import type { z } from 'zod';
+import { RD_LEGEND, rdLegendClass } from '@portal/charts';
 import type { Queryable } from '../../db/db';
-import { ApiError } from '../../plugins/errors';
+import { ApiError, fieldError, notFound } from '../../plugins/errors';
 import { msg, type Msg } from '../../plugins/i18n';
 import { round } from './statistic';
 import { buildStatistic } from './statistic';
@@ -413,5 +415,106 @@ export async function buildCityStats(
       comuniTotal: 1,
       missingReason: fractionIds.length ? null : REASONS.noFractions,
     },
+  };
+}
+
+const ITALY = { level: 'country', id: 'IT', name: 'Italia' } as const;
+
+/** The statistics of Italy, or of a region or a province (404 for an unknown one). */
+export async function areaStats(
+  db: Queryable,
+  query: { region?: string; province?: string; year?: number; compareYear?: number },
+): Promise<AreaStats> {
+  const { region, province, year, compareYear } = query;
+  let target: Target & { level: 'country' | 'region' | 'province' };
+  if (province) {
+    const p = await repo.getProvinceWithRegion(db, province);
+    if (!p) throw notFound();
+    target = { ...p.province, level: 'province', parents: [ITALY, p.region] };
+  } else if (region) {
+    const r = await repo.getRegionName(db, region);
+    if (!r) throw notFound();
+    target = { ...r, level: 'region', parents: [ITALY] };
+  } else {
+    target = { ...ITALY, parents: [] };
+  }
+  return buildAreaStats(db, target, { year, compareYear });
+}
+
+/** The statistics of one comune (404 for an unknown one). */
+export async function cityStats(
+  db: Queryable,
+  id: string,
+  query: { year?: number; compareYear?: number },
+): Promise<CityStats> {
+  const c = await repo.getCityWithParents(db, id);
+  if (!c) throw notFound();
+  const target = { ...c.city, level: 'city' as const, parents: [ITALY, c.region, c.province] };
+  return buildCityStats(db, target, query);
+}
+
+/**
+ * The map of the regions, of the provinces (of Italy or of a region) or of the comuni of a province, in
+ * one year of the area that contains it. The combinations of the query are checked by the route's schema.
+ */
+/**
+ * The map's level from its query: a region (its provinces), a province (its comuni), or neither (the
+ * regions, or with level=province all provinces). Any other combination is a 400 on the first mistake.
+ */
+export function mapLevel(query: z.infer<typeof MapQuerySchema>): 'region' | 'province' | 'city' {
+  const { region, province } = query;
+  const level = query.level ?? (province ? 'city' : region ? 'province' : 'region');
+  if (province && region) throw fieldError('region', 'mapRegionAndProvince');
+  if (region && level !== 'province') throw fieldError('level', 'mapRegionLevel');
+  if (province && level !== 'city') throw fieldError('level', 'mapProvinceLevel');
+  if (level === 'city' && !province) throw fieldError('province', 'mapProvinceMissing');
+  return level;
+}
+
+export async function wasteSortingMap(
+  db: Queryable,
+  query: z.infer<typeof MapQuerySchema>,
+): Promise<WasteSortingMap> {
+  const { region, province } = query;
+  const level = mapLevel(query);
+  if (region && !(await repo.getRegionName(db, region))) throw notFound();
+  if (province && !(await repo.getProvinceWithRegion(db, province))) throw notFound();
+  // The years come from the area that contains the map: Italy, the chosen region or province.
+  const parent = province
+    ? await repo.getAreaYears(db, 'province', province)
+    : region
+      ? await repo.getAreaYears(db, 'region', region)
+      : await repo.getAreaYears(db, 'country', 'IT');
+  const available = completeYears(parent).years.map((r) => r.year);
+  const year = query.year ?? available[available.length - 1];
+  if (year === undefined || !available.includes(year)) throw unavailableYear('year', year, available);
+  const rows = await repo.getMapRows(db, level, region, province);
+  const byArea = new Map<string, { id: string; name: string; row?: repo.MapRow }>();
+  for (const r of rows) {
+    const a = byArea.get(r.id) ?? { id: r.id, name: r.name };
+    if (r.year === year) a.row = r;
+    byArea.set(r.id, a);
+  }
+  return {
+    level,
+    year,
+    availableYears: available,
+    legend: RD_LEGEND.map((c) => ({ ...c })),
+    areas: [...byArea.values()].map(({ id, name, row }) => {
+      const rdPct = row?.rdPct ?? null;
+      // kg per inhabitant only where the area's tonnes are its total that year, as on its page.
+      const tonnesComplete = !!row && row.rdPctMethod === 'tonnes';
+      const kg =
+        tonnesComplete && row.producedT != null && row.population
+          ? (row.producedT * 1000) / row.population
+          : null;
+      return {
+        id,
+        name,
+        rdPct: rdPct === null ? null : round(rdPct, 2),
+        kgPerCapita: kg === null ? null : round(kg, 1),
+        legendClass: rdLegendClass(rdPct)?.id ?? null,
+      };
+    }),
   };
 }

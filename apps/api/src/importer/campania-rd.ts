@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import { writeCollection } from './imports.repo';
 import { nameKey } from './ispra-storico';
 import {

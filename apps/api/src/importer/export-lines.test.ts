@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createTestDb, type TestDb } from '../../../test/db';
-import { insertGeoFixture } from '../../../test/fixtures';
-import { escapeFormula, formatNumber } from '../../lib/csv';
-import { streamWasteCsvPages } from '../downloads/downloads.repo';
+import { createTestDb, type TestDb } from '../../test/db';
+import { insertGeoFixture } from '../../test/fixtures';
+import { escapeFormula, formatNumber } from '../lib/csv';
+import { streamWasteCsvPages } from '../features/downloads/downloads.repo';
 import { ensureExportLines, refreshExportLines } from './export-lines';
 
 let t: TestDb;

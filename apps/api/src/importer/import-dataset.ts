@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Db, Queryable } from '../../db/db';
+import type { Db, Queryable } from '../db/db';
 import { recomputeAggregates } from './aggregates';
 import { DATASETS } from './datasets';
 import { findImport, recordImport } from './imports.repo';

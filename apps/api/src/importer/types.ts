@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
 
 export const DATASET_IDS = [

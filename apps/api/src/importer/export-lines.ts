@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 
 /**
  * The CSV export of collection data (docs/downloads.md), formatted in SQL once per import into

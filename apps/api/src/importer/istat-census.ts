@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import { loadIds } from './imports.repo';
 import type { RowError } from './parse-utils';
 import type { Dataset, Parsed } from './types';

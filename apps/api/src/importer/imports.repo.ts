@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
 import { searchText } from '@portal/contract';
 import { SOURCE_RANK, type CollectionData, type Progress } from './types';

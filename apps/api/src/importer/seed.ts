@@ -1,17 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/db';
+import type { Db } from '../db/db';
 import { recomputeAggregates } from './aggregates';
 import { importWithin, type ImportSummary } from './import-dataset';
 import { createProgress } from './progress';
 import type { DatasetId, Progress } from './types';
 
-/** The repository's data/ folder (apps/api/src/features/imports → ../../../../../data), or DATA_DIR. */
+/** The repository's data/ folder (apps/api/src/importer → ../../../../data), or DATA_DIR. */
 export function defaultDataDir(): string {
   return process.env.DATA_DIR
     ? resolve(process.env.DATA_DIR)
-    : fileURLToPath(new URL('../../../../../data/', import.meta.url));
+    : fileURLToPath(new URL('../../../../data/', import.meta.url));
 }
 
 /** The bundled files, in the order their datasets depend on each other. */

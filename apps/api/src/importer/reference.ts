@@ -1,5 +1,5 @@
 import { isIstatId, isPlausibleYear } from '@portal/contract';
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
 

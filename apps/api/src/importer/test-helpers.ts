@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const DATA_DIR = `${REPO_ROOT}data/`;
 
 /** Row counts of every table the importer writes: an import that fails must leave them as they were. */

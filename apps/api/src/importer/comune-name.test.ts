@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { comuneName, readCsv } from './parse-utils';
 
-const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
+const DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 const rows = (file: string) => readCsv(readFileSync(DATA + file, 'utf8')).records.map((r) => r.values);
 
 describe('comuneName', () => {

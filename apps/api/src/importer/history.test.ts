@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import type { TestDb } from '../../../test/db';
-import { buildTestApp } from '../../../test/app';
-import { SYSTEMS_NOTE_2015 } from '../stats/stats.service';
+import type { App } from '../app';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
+import { SYSTEMS_NOTE_2015 } from '../features/stats/stats.service';
 
 /**
  * Fifteen years of data (commit d88ed79): the bundled files seeded once, the API's figures checked
  * against the files themselves (parsed here, independently of the importers).
  */
 
-const DATA = fileURLToPath(new URL('../../../../../data/', import.meta.url));
+const DATA = fileURLToPath(new URL('../../../../data/', import.meta.url));
 const STORICO_YEARS = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017];
 
 type Row = Record<string, string>;

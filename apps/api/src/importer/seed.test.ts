@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../test/db';
-import type { Db } from '../../db/db';
+import { createTestDb, type TestDb } from '../../test/db';
+import type { Db } from '../db/db';
 import { COUNTED_STATS } from './aggregates';
 import { isSeeded, seedBundledData } from './seed';
 import { DATA_DIR } from './test-helpers';

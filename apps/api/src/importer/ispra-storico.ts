@@ -1,5 +1,5 @@
 import { searchText } from '@portal/contract';
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 import { checkCollection, writeCollection } from './imports.repo';
 import {
   checkRow,

@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// In flat config a later block's rule options replace an earlier block's for the files it matches, so every
+// block that restricts imports builds its options here: the global patterns plus its own.
+const packageNameOnly = {
+  group: ['@portal/*/src/*', '@portal/*/*'],
+  message: 'Import packages by their name only.',
+};
+const restrictedImports = (...patterns) => ['error', { patterns: [packageNameOnly, ...patterns] }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,27 +29,16 @@ export default tseslint.config(
       // A variable assigned once but read earlier by a closure (e.g. a shutdown handler) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@portal/*/src/*', '@portal/*/*'], message: 'Import packages by their name only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(),
     },
   },
   {
     files: ['apps/web/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/api/**', '@portal/api'], message: 'The web app never imports API code.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports({
+        group: ['**/apps/api/**', '@portal/api'],
+        message: 'The web app never imports API code.',
+      }),
     },
   },
 );

@@ -24,11 +24,21 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        // Each file is typed by its nearest tsconfig.json (the workspaces', the root's for *.ts at the root,
+        // scripts/tsconfig.json for the scripts); only this config file has none.
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       // A variable assigned once but read earlier by a closure (e.g. a shutdown handler) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       'no-restricted-imports': restrictedImports(),
     },
   },

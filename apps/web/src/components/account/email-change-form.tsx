@@ -60,7 +60,7 @@ export function EmailChangeForm() {
         </strong>
       </p>
       <p>{text.intro}</p>
-      <form onSubmit={onSubmit} noValidate className="page-form">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="page-form">
         <FormField id="email-new" label={text.newEmail} error={errors.newEmail} required>
           <input
             id="email-new"

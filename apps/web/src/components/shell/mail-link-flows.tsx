@@ -72,7 +72,7 @@ export function VerifyEmailPanel({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p>{messages.modal.verifyEmail.intro}</p>
       <PasswordField
         id="verify-password"
@@ -139,7 +139,7 @@ export function PasswordResetForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <PasswordField
         id="reset-password1"
         label={messages.fields.newPassword1}
@@ -215,7 +215,7 @@ export function EmailChangePanel({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p>{text.intro}</p>
       {deadKey ? null : <SubmitButton pending={pending}>{text.submit}</SubmitButton>}
       <FormErrors errors={nonFieldErrors} />

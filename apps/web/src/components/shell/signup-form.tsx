@@ -49,7 +49,7 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
 
   if (sentTo) {
     const resend = () =>
-      run(async () => {
+      void run(async () => {
         await apiRequest('POST', '/api/registration/resend-email/', { body: { email: sentTo } });
         setResent(true);
       });
@@ -74,7 +74,7 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.signup.intro}</p>
       <div className="form-row">
         <FormField id="signup-first-name" label={messages.fields.firstName} error={errors.firstName} required>

@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // In flat config a later block's rule options replace an earlier block's for the files it matches, so every
@@ -44,7 +45,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
+    ...reactHooks.configs.flat.recommended,
     rules: {
+      ...reactHooks.configs.flat.recommended.rules,
       'no-restricted-imports': restrictedImports({
         group: ['**/apps/api/**', '@portal/api'],
         message: 'The web app never imports API code.',

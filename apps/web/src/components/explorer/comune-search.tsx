@@ -57,14 +57,15 @@ export function ComuneCombobox({
   const [active, setActive] = useState(-1);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // No search for a short text or the chosen comune's: the handlers that set such a text clear the results.
+  const clearResults = () => {
+    setResults([]);
+    setTotal(0);
+    setStatus('idle');
+  };
   useEffect(() => {
     const text = query.trim();
-    if (text.length < MIN_CHARS || query === chosen) {
-      setResults([]);
-      setTotal(0);
-      setStatus('idle');
-      return;
-    }
+    if (text.length < MIN_CHARS || query === chosen) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setStatus('loading');
@@ -98,6 +99,7 @@ export function ComuneCombobox({
     setOpen(false);
     setQuery(text);
     setChosen(text);
+    clearResults();
     onChoose(city);
   }
 
@@ -168,6 +170,7 @@ export function ComuneCombobox({
             const text = event.target.value;
             setQuery(text);
             setOpen(true);
+            if (text.trim().length < MIN_CHARS) clearResults();
             if (chosen !== null && text !== chosen) {
               setChosen(null);
               onClear?.();

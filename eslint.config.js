@@ -1,6 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// In flat config a later block's rule options replace an earlier block's for the files it matches, so every
+// block that restricts imports builds its options here: the global patterns plus its own.
+const packageNameOnly = {
+  group: ['@portal/*/src/*', '@portal/*/*'],
+  message: 'Import packages by their name only.',
+};
+const restrictedImports = (...patterns) => ['error', { patterns: [packageNameOnly, ...patterns] }];
 
 export default tseslint.config(
   {
@@ -16,32 +25,33 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        // Each file is typed by its nearest tsconfig.json (the workspaces', the root's for *.ts at the root,
+        // scripts/tsconfig.json for the scripts); only this config file has none.
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       // A variable assigned once but read earlier by a closure (e.g. a shutdown handler) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@portal/*/src/*', '@portal/*/*'], message: 'Import packages by their name only.' },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'no-restricted-imports': restrictedImports(),
     },
   },
   {
     files: ['apps/web/**'],
+    ...reactHooks.configs.flat.recommended,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/api/**', '@portal/api'], message: 'The web app never imports API code.' },
-          ],
-        },
-      ],
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': restrictedImports({
+        group: ['**/apps/api/**', '@portal/api'],
+        message: 'The web app never imports API code.',
+      }),
     },
   },
 );

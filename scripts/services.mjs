@@ -119,7 +119,8 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
       log(`${name} exited (${signal ?? code})`);
       if (!stopping) {
         log(`${name} exited unexpectedly (${code ?? signal}); stopping the rest.`);
-        stop();
+        // The caller waits for `exited` (what stop() returns, and it never rejects).
+        void stop();
       }
       if (children.every(({ child: c }) => c.exitCode !== null || c.signalCode !== null)) {
         resolveExited(exitCodes);

@@ -125,11 +125,11 @@ function validationIn(lang: Lang, err: FastifyError, req: FastifyRequest): Valid
  * Fastify's `frameworkErrors`: errors raised before routing, e.g. a path with a malformed percent-encoding
  * (FST_ERR_BAD_URL), get the documented shape too. Such a path names no resource: 404.
  */
-export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const lang = langOf(req);
   reply.headers(SECURITY_HEADERS);
-  if (err.code === 'FST_ERR_BAD_URL') return reply.code(404).send({ detail: t(lang, 'notFound') });
-  return reply.code(400).send({ detail: t(lang, 'generic') });
+  if (err.code === 'FST_ERR_BAD_URL') reply.code(404).send({ detail: t(lang, 'notFound') });
+  else reply.code(400).send({ detail: t(lang, 'generic') });
 }
 
 /** The top-level field of a value that holds a NUL character somewhere (key or string), or null. */

@@ -125,9 +125,10 @@ export class MailWorker {
       await this.runOnce().catch((err: unknown) =>
         this.options.log.warn({ err }, 'mail worker: outbox unreadable'),
       );
-      if (!this.stopped) this.timer = setTimeout(tick, this.o.pollIntervalMs);
+      if (!this.stopped) this.timer = setTimeout(() => void tick(), this.o.pollIntervalMs);
     };
-    this.timer = setTimeout(tick, 0);
+    // `tick` logs its own failure and reschedules itself: nothing waits for it.
+    this.timer = setTimeout(() => void tick(), 0);
   }
 
   /** Stops polling and waits for the batch in flight. */

@@ -59,7 +59,7 @@ function AccountDeleteDialog({ onClose }: { onClose(): void }) {
 
   return (
     <Modal title={text.dialogTitle} onClose={onClose} testId="modal-account-delete">
-      <form onSubmit={onSubmit} noValidate className="auth-form">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
         <p>{text.erased}</p>
         <ul className={styles.list}>
           {text.erasedItems.map((item) => (

@@ -52,7 +52,7 @@ export function EmailChangeForm() {
         </strong>
       </p>
       <p>{text.intro}</p>
-      <form onSubmit={onSubmit} noValidate className="page-form">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="page-form">
         <TextField
           id="email-new"
           type="email"

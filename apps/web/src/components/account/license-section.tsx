@@ -31,6 +31,7 @@ export function LicenseSection() {
   const notAcceptedOn =
     status === 'inactive' && !revokedOn ? formatLicenseDate(user.licenseRequestedAt) : null;
 
+  // Never rejects: a failure is shown under the button, so the click handler leaves the promise alone.
   const request = async () => {
     setPending(true);
     setErrors([]);
@@ -64,7 +65,13 @@ export function LicenseSection() {
                 ? messages.profile.licenseNotAccepted(notAcceptedOn)
                 : messages.profile.licenseInactive}
           </p>
-          <button type="button" className="button" onClick={request} disabled={pending} aria-busy={pending}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void request()}
+            disabled={pending}
+            aria-busy={pending}
+          >
             {pending
               ? messages.fields.sending
               : revokedOn || notAcceptedOn

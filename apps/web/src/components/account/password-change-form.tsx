@@ -52,7 +52,7 @@ export function PasswordChangeForm() {
     <section id="password-section" className="page-section" aria-labelledby="password-title">
       <h2 id="password-title">{text.title}</h2>
       <p>{text.intro}</p>
-      <form onSubmit={onSubmit} noValidate className="page-form">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="page-form">
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <TextField

@@ -62,7 +62,12 @@ export function ProfileForm() {
 
   if (!user) return null;
   return (
-    <form onSubmit={onSubmit} noValidate className="page-form" aria-labelledby="profile-details-title">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="page-form"
+      aria-labelledby="profile-details-title"
+    >
       <h2 id="profile-details-title">{messages.profile.detailsTitle}</h2>
       {/* The address has its own section, with its change (email-change-form.tsx). */}
       <div className="form-row">

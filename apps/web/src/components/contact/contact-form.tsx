@@ -84,7 +84,12 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="page-form" aria-label={messages.contact.title}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="page-form"
+      aria-label={messages.contact.title}
+    >
       <div className="form-row">
         <TextField
           id="contact-first-name"

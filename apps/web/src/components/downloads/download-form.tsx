@@ -123,7 +123,8 @@ export function DownloadDataForm() {
   const [sortingType, setSortingType] = useState('');
   const [actionsCategory, setActionsCategory] = useState('');
   const [operator, setOperator] = useState('');
-  const [count, setCount] = useState<Count>({ state: 'idle' });
+  // The count of the query `key`; shown while that query is the form's.
+  const [loadedCount, setLoadedCount] = useState<{ key: string; count: Count } | null>(null);
   const { status: fileStatus, start: startFile, reset: resetFile } = useFileDownload();
 
   useEffect(() => {
@@ -142,9 +143,13 @@ export function DownloadDataForm() {
       .catch(() => setOperators([]));
   }, []);
 
-  useEffect(() => {
+  const chooseRegion = (id: string) => {
+    setRegionId(id);
     setProvinceId('');
-    if (!regionId) return setProvinces([]);
+    if (!id) setProvinces([]);
+  };
+  useEffect(() => {
+    if (!regionId) return;
     apiRequest('GET', '/api/cities/provinces/', { schema: ProvinceListSchema, query: { region: regionId } })
       .then(setProvinces)
       .catch(() => setProvinces([]));
@@ -200,17 +205,17 @@ export function DownloadDataForm() {
   useEffect(() => {
     // A message about the previous choice's file no longer applies.
     resetFile();
-    if (!queryKey) return setCount({ state: 'idle' });
+    if (!queryKey) return;
     let current = true;
-    setCount({ state: 'loading' });
     const timer = setTimeout(() => {
       void fetchCount(queryKey).then((answer) => {
         if (!current) return;
-        setCount(
-          answer.ok
+        setLoadedCount({
+          key: queryKey,
+          count: answer.ok
             ? { state: 'ready', value: answer.rows }
             : { state: 'error', message: countErrorMessage(answer) },
-        );
+        });
       });
     }, COUNT_DELAY_MS);
     return () => {
@@ -219,6 +224,11 @@ export function DownloadDataForm() {
     };
     // queryKey captures every choice that changes the count.
   }, [queryKey, resetFile]);
+  const count: Count = !queryKey
+    ? { state: 'idle' }
+    : loadedCount?.key === queryKey
+      ? loadedCount.count
+      : { state: 'loading' };
 
   const href =
     queryKey && count.state === 'ready' && count.value ? `/api/stats/download/?${queryKey}` : undefined;
@@ -284,7 +294,7 @@ export function DownloadDataForm() {
               <select
                 id="download-region"
                 value={regionId}
-                onChange={(e) => setRegionId(e.target.value)}
+                onChange={(e) => chooseRegion(e.target.value)}
                 name="region"
               >
                 <option value="">{m.chooseRegion}</option>

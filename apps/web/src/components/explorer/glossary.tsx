@@ -1,6 +1,6 @@
 'use client';
 
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { termMatches, type GlossaryGroup } from './glossary-terms';
 import { glossaryMessages as t } from './messages';
 import styles from './glossary.module.css';
@@ -22,7 +22,8 @@ export function Glossary({ groups }: { groups: GlossaryGroup[] }) {
     [groups, deferred],
   );
   const total = names.size;
-  const [pendingAnchor, setPendingAnchor] = useState<string | null>(null);
+  // The term to scroll to once the cleared search shows it.
+  const pendingAnchor = useRef<string | null>(null);
 
   // A link to a term the search hides (a 'Vedi anche' link, a shared #anchor) clears the search first.
   useEffect(() => {
@@ -31,7 +32,7 @@ export function Glossary({ groups }: { groups: GlossaryGroup[] }) {
       if (!id || !names.has(id)) return;
       if (document.getElementById(id)?.closest('[hidden]')) {
         setQuery('');
-        setPendingAnchor(id);
+        pendingAnchor.current = id;
       }
     }
     window.addEventListener('hashchange', onHashChange);
@@ -39,10 +40,11 @@ export function Glossary({ groups }: { groups: GlossaryGroup[] }) {
   }, [names]);
 
   useEffect(() => {
-    if (!pendingAnchor || !visible.has(pendingAnchor)) return;
-    document.getElementById(pendingAnchor)?.scrollIntoView();
-    setPendingAnchor(null);
-  }, [pendingAnchor, visible]);
+    const id = pendingAnchor.current;
+    if (!id || !visible.has(id)) return;
+    document.getElementById(id)?.scrollIntoView();
+    pendingAnchor.current = null;
+  }, [visible]);
 
   return (
     <>

@@ -14,7 +14,8 @@ const DOWNLOAD_PATH = '/api/reverse-vending-machines/reverse-vending-machine/dow
  */
 export function RvmDownload({ query }: { query: string }) {
   const { status, start } = useFileDownload();
-  const download = () => start(`${DOWNLOAD_PATH}${query ? `?${query}` : ''}`, 'ecocompattatori.csv');
+  // `start` never rejects: a refusal or a network failure becomes the status shown under the button.
+  const download = () => void start(`${DOWNLOAD_PATH}${query ? `?${query}` : ''}`, 'ecocompattatori.csv');
   return (
     <div className={styles.download}>
       <button

@@ -48,13 +48,13 @@ export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switch
   );
 
   const resend = () =>
-    run(async () => {
+    void run(async () => {
       await apiRequest('POST', '/api/registration/resend-email/', { body: { email: getValues('email') } });
       setResent(true);
     });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.login.intro}</p>
       <TextField
         id="login-email"

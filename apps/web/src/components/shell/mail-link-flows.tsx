@@ -75,7 +75,7 @@ export function VerifyEmailPanel({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p>{messages.modal.verifyEmail.intro}</p>
       <TextField
         id="verify-password"
@@ -147,7 +147,7 @@ export function PasswordResetForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <TextField
         id="reset-password1"
         type="password"
@@ -227,7 +227,7 @@ export function EmailChangePanel({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p>{text.intro}</p>
       {deadKey ? null : <SubmitButton pending={pending}>{text.submit}</SubmitButton>}
       <FormErrors errors={nonFieldErrors} />

@@ -54,7 +54,7 @@ export function PasswordForgottenForm({ switchTo }: { switchTo(flow: AuthFlow): 
               className="link-button"
               disabled={pending}
               onClick={() =>
-                run(async () => {
+                void run(async () => {
                   await send(sentTo);
                   setResent(true);
                 })
@@ -75,7 +75,7 @@ export function PasswordForgottenForm({ switchTo }: { switchTo(flow: AuthFlow): 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.passwordForgotten.intro}</p>
       <TextField
         id="forgotten-email"

@@ -47,7 +47,7 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
 
   if (sentTo) {
     const resend = () =>
-      run(async () => {
+      void run(async () => {
         await apiRequest('POST', '/api/registration/resend-email/', { body: { email: sentTo } });
         setResent(true);
       });
@@ -72,7 +72,7 @@ export function SignupForm({ switchTo }: { switchTo(flow: AuthFlow): void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
       <p className="auth-form__intro">{messages.modal.signup.intro}</p>
       <div className="form-row">
         <TextField

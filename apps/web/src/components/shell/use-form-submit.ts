@@ -7,7 +7,8 @@ import { toNormalizedError } from '../../lib/api.client';
 
 /**
  * Runs a form's submit and maps a failure onto it (SPEC §5, §8): the first server message under each
- * field the form shows, everything else in the list below the form.
+ * field the form shows, everything else in the list below the form. `run` never rejects, so the event
+ * handlers that call it leave its promise alone (`onSubmit={(event) => void onSubmit(event)}`).
  */
 export function useFormSubmit<T extends FieldValues>(
   setError: UseFormSetError<T>,

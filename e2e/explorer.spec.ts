@@ -91,7 +91,8 @@ test('searching a comune by name, with suggestions; a comune without a shape sho
   // Keyboard: arrow down and Enter choose a suggestion.
   await page.goto('/');
   await search.fill('bologn');
-  await expect(page.getByRole('option').first()).toBeVisible();
+  // The suggestions' options, not the options of the region and province lists.
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await search.press('ArrowDown');
   await search.press('Enter');
   await expect(page).toHaveURL(/comune=\d{6}/);

@@ -99,15 +99,6 @@ function writes() {
   };
 }
 
-async function waitForHealth(timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url: '/api/health/' });
-    if (res.statusCode === 200 || Date.now() - started > timeoutMs) return res.statusCode;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.each<CutMode>(['refuse', 'hang'])('the database cut off (%s)', (mode) => {
   const warm = new Map<string, { body: string; etag: string | undefined }>();
 
@@ -160,7 +151,12 @@ describe.each<CutMode>(['refuse', 'hang'])('the database cut off (%s)', (mode) =
 
   it('works again without a restart once the database is back', async () => {
     await proxy.heal();
-    expect(await waitForHealth(10_000)).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/health/' })).statusCode, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBe(200);
     const w = writes();
     const reg = await w.register();
     expect(reg.statusCode, reg.body).toBe(201);

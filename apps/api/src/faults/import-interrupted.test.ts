@@ -104,16 +104,18 @@ async function waitForSessionsToEnd(timeoutMs: number): Promise<void> {
   const c = new pg.Client({ connectionString: pgDb!.url });
   await c.connect();
   try {
-    const started = Date.now();
-    for (;;) {
-      const { rows } = await c.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      );
-      if (rows[0]!.n === 0) return;
-      if (Date.now() - started > timeoutMs) throw new Error('the importer session did not end');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await c.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          return rows[0]!.n;
+        },
+        { message: 'the importer session ends', timeout: timeoutMs, interval: 100 },
+      )
+      .toBe(0);
   } finally {
     await c.end();
   }

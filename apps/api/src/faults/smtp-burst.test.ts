@@ -66,14 +66,6 @@ const outboxState = async () =>
     )
   )[0]!;
 
-async function waitUntil(what: string, cond: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a burst of registrations while the mail server is down', () => {
   it('accepts all 200 and keeps their mails in the outbox, each tried and failed', async () => {
     const api = client(app);
@@ -101,7 +93,9 @@ describe('a burst of registrations while the mail server is down', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(PEOPLE);
 
     // The workers keep trying while the server is down: every message fails at least once.
-    await waitUntil('every mail tried once', async () => (await outboxState()).tried === PEOPLE, 30_000);
+    await expect
+      .poll(async () => (await outboxState()).tried, { message: 'every mail tried once', timeout: 30_000 })
+      .toBe(PEOPLE);
     const state = await outboxState();
     expect(state).toEqual({ n: PEOPLE, tried: PEOPLE, sent: 0 });
     expect(smtp.messages).toHaveLength(0);
@@ -109,7 +103,9 @@ describe('a burst of registrations while the mail server is down', () => {
 
   it('delivers all 200 once the server is back, each recipient exactly once', async () => {
     await smtp.start(smtp.port);
-    await waitUntil('every mail sent', async () => (await outboxState()).sent === PEOPLE, 90_000);
+    await expect
+      .poll(async () => (await outboxState()).sent, { message: 'every mail sent', timeout: 90_000 })
+      .toBe(PEOPLE);
     // A few more polls of both workers: nothing is sent twice.
     await new Promise((r) => setTimeout(r, 1000));
 

@@ -1,4 +1,4 @@
-import { searchText } from '@portal/contract';
+import { searchText, isIstatId } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { bulkInsert, loadIds } from './imports.repo';
 import {
@@ -64,7 +64,8 @@ export const regionsDataset: Dataset<RegionsData> = {
     readTopo(text, errors).forEach((g, i) => {
       const id = prop(g, 'reg_istat_code').padStart(2, '0');
       const name = prop(g, 'reg_name');
-      if (!/^\d{2}$/.test(id) || id === '00') return geometryError(errors, i, `bad reg_istat_code "${id}"`);
+      if (!isIstatId('region', id) || id === '00')
+        return geometryError(errors, i, `bad reg_istat_code "${id}"`);
       if (!name) return geometryError(errors, i, 'reg_name is empty');
       regions.push({ id, name });
     });
@@ -100,8 +101,8 @@ export const provincesDataset: Dataset<ProvincesData> = {
       const regionId = prop(g, 'reg_istat_code').padStart(2, '0');
       const name = prop(g, 'prov_name');
       const sigla = prop(g, 'prov_acr').toUpperCase();
-      if (!/^\d{3}$/.test(id)) return geometryError(errors, i, `bad prov_istat_code "${id}"`);
-      if (!/^\d{2}$/.test(regionId)) return geometryError(errors, i, `bad reg_istat_code "${regionId}"`);
+      if (!isIstatId('province', id)) return geometryError(errors, i, `bad prov_istat_code "${id}"`);
+      if (!isIstatId('region', regionId)) return geometryError(errors, i, `bad reg_istat_code "${regionId}"`);
       if (!name) return geometryError(errors, i, 'prov_name is empty');
       if (!/^[A-Z]{2}$/.test(sigla)) return geometryError(errors, i, `bad prov_acr "${sigla}"`);
       provinces.push({ line: 1, id, regionId, name, sigla });
@@ -162,7 +163,7 @@ export const comuniDataset: Dataset<ComuneRow[]> = {
       const row = checkRow(errors, line, () => {
         const id = comuneCode(v.com_istat_code!, 'com_istat_code');
         const provinceId = (v.prov_istat_code ?? '').padStart(3, '0');
-        if (!/^\d{3}$/.test(provinceId))
+        if (!isIstatId('province', provinceId))
           throw new FieldError(`column "prov_istat_code": "${v.prov_istat_code}" is not a province code`);
         const latitude = optionalNumber(v.centroid_lat!, 'centroid_lat');
         const longitude = optionalNumber(v.centroid_lon!, 'centroid_lon');
@@ -240,7 +241,7 @@ export const comuniBoundariesDataset: Dataset<BoundariesData> = {
     const regionIds = new Set<string>();
     readTopo(text, errors).forEach((g, i) => {
       const code = prop(g, 'com_istat_code').padStart(6, '0');
-      if (!/^\d{6}$/.test(code)) return geometryError(errors, i, `bad com_istat_code "${code}"`);
+      if (!isIstatId('city', code)) return geometryError(errors, i, `bad com_istat_code "${code}"`);
       const region = prop(g, 'reg_istat_code');
       if (region) regionIds.add(region.padStart(2, '0'));
       codes.push(code);

@@ -1,4 +1,4 @@
-import { searchText } from '@portal/contract';
+import { searchText, isIstatId } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { checkCollection, writeCollection } from './imports.repo';
 import {
@@ -113,7 +113,7 @@ function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
       const code = comuneCode(v[COLUMNS.code]!, COLUMNS.code);
       const regionId = v[COLUMNS.region]!.padStart(2, '0');
       const provinceId = v[COLUMNS.province]!.padStart(3, '0');
-      if (!/^\d{2}$/.test(regionId))
+      if (!isIstatId('region', regionId))
         throw new FieldError(`column "${COLUMNS.region}": "${regionId}" is not a code`);
       if (provinceId !== code.slice(0, 3))
         throw new FieldError(`column "${COLUMNS.province}": ${provinceId} is not the province of ${code}`);

@@ -1,3 +1,4 @@
+import { isIstatId } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { loadIds } from './imports.repo';
 import type { RowError } from './parse-utils';
@@ -56,11 +57,11 @@ export function parseCensus(text: string): Parsed<CensusData> {
     const region = raw?.regione?.codice;
     const province = raw?.provincia?.codice;
     const population = raw?.popolazione;
-    if (typeof code !== 'string' || !/^\d{6}$/.test(code)) {
+    if (typeof code !== 'string' || !isIstatId('city', code)) {
       errors.push({ line, reason: `comune ${line}: "codice" is not a 6-digit ISTAT code` });
       return;
     }
-    if (typeof region !== 'string' || !/^\d{2}$/.test(region))
+    if (typeof region !== 'string' || !isIstatId('region', region))
       errors.push({ line, reason: `comune ${code}: "regione.codice" is not a 2-digit code` });
     else if (typeof province !== 'string' || province !== code.slice(0, 3))
       errors.push({ line, reason: `comune ${code}: "provincia.codice" is not the province of its code` });

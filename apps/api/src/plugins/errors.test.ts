@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { createTestDb, type TestDb } from '../../test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import type { TestDb } from '../../test/db';
+import { buildTestApp } from '../../test/app';
 import { insertGeoFixture } from '../../test/fixtures';
 import { client } from '../../test/accounts';
 
@@ -12,13 +13,8 @@ let t: TestDb;
 let app: App;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp());
   await insertGeoFixture(t.db);
-  app = await buildApp({ db: t.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 const EN = { 'accept-language': 'en' };

@@ -1,12 +1,11 @@
 'use client';
 
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import { shareMessages as t } from './explorer/messages';
 import styles from './share-button.module.css';
 
 type Outcome = { state: 'idle' } | { state: 'copied' } | { state: 'failed'; url: string };
-
-const subscribe = () => () => {};
 
 /**
  * 'Condividi': the address of the view as it is (its filters live in the URL). The system's share sheet
@@ -15,11 +14,7 @@ const subscribe = () => () => {};
  * Rendered only with JavaScript: without it the button could do nothing (the address bar has the link).
  */
 export function ShareButton() {
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
   if (!hydrated) return null;
 

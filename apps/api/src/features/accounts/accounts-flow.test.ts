@@ -160,19 +160,19 @@ describe('the whole account flow over HTTP', () => {
     });
     expect(res.statusCode).toBe(201);
     // The worker tries, fails and schedules a retry with backoff.
-    const started = Date.now();
-    let row: { attempts: number; status: string; last_error: string | null } | undefined;
-    while (Date.now() - started < 10_000) {
-      [row] = await t.db.query<{ attempts: number; status: string; last_error: string | null }>(
-        `SELECT attempts, status, last_error FROM mail_outbox WHERE to_address = $1`,
-        [email],
-      );
-      if (row && row.attempts >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(['pending', 'sending']).toContain(row!.status);
-    expect(row!.attempts).toBeGreaterThanOrEqual(2);
-    expect(row!.last_error).toBeTruthy();
+    const row = await vi.waitFor(
+      async () => {
+        const [r] = await t.db.query<{ attempts: number; status: string; last_error: string | null }>(
+          `SELECT attempts, status, last_error FROM mail_outbox WHERE to_address = $1`,
+          [email],
+        );
+        expect(r?.attempts).toBeGreaterThanOrEqual(2);
+        return r!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(['pending', 'sending']).toContain(row.status);
+    expect(row.last_error).toBeTruthy();
 
     await smtp.start(port);
     const mail = await smtp.waitFor(email, /Conferma/);

@@ -303,7 +303,7 @@ export async function requestLicense(q: Queryable, id: number): Promise<LicenseS
 export async function setLicenseStatus(
   q: Queryable,
   email: string,
-  status: 'active' | 'inactive',
+  status: Exclude<LicenseStatus, 'pending'>,
 ): Promise<{ id: number; email: string; firstName: string; before: LicenseStatus } | null> {
   const [row] = await q.query<{ id: number; email: string; firstName: string; before: LicenseStatus }>(
     `UPDATE users u SET license_status = $2,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
+import { buildTestApp } from '../../../test/app';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { PASSWORD, client, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
@@ -14,17 +15,12 @@ function rateLimitSuite(name: string, makeStore: () => RateLimitStore) {
     let app: App;
 
     beforeAll(async () => {
-      t = await createTestDb();
-      app = await buildApp({ db: t.db, config: testConfig(), rateLimitStore: makeStore() });
+      ({ t, app } = await buildTestApp({ config: testConfig(), rateLimitStore: makeStore() }));
       await runAccountsCommand(
         t.db,
         ['user', 'create', '--email', 'rl@example.it', '--password', PASSWORD, '--verified'],
         () => {},
       );
-    });
-    afterAll(async () => {
-      await app?.close();
-      await t?.drop();
     });
 
     it('login: 10 failures per account and address in 15 minutes, then 429 with Retry-After; the owner elsewhere gets in', async () => {

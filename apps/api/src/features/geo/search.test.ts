@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/app';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { loadMigrations, migrate } from '../../db/migrate';
 import { searchText } from '@portal/contract';
@@ -12,16 +13,11 @@ let t: TestDb;
 let app: App;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  ({ t, app } = await buildTestApp());
   await importDataset(t.db, 'reference', join(DATA_DIR, 'reference'));
   await importDataset(t.db, 'regions', join(DATA_DIR, 'geo/regions.topo.json'));
   await importDataset(t.db, 'provinces', join(DATA_DIR, 'geo/provinces.topo.json'));
   await importDataset(t.db, 'comuni', join(DATA_DIR, 'geo/comuni-centroids-2023.csv'));
-  app = await buildApp({ db: t.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
 });
 
 async function search(text: string): Promise<{ count: number; names: string[] }> {

@@ -454,10 +454,6 @@ export async function cityStats(
 }
 
 /**
- * The map of the regions, of the provinces (of Italy or of a region) or of the comuni of a province, in
- * one year of the area that contains it. The combinations of the query are checked by the route's schema.
- */
-/**
  * The map's level from its query: a region (its provinces), a province (its comuni), or neither (the
  * regions, or with level=province all provinces). Any other combination is a 400 on the first mistake.
  */
@@ -471,6 +467,10 @@ export function mapLevel(query: z.infer<typeof MapQuerySchema>): 'region' | 'pro
   return level;
 }
 
+/**
+ * The map of the regions, of the provinces (of Italy or of a region) or of the comuni of a province, in
+ * one year of the area that contains it (400 for a combination mapLevel refuses, 404 for an unknown area).
+ */
 export async function wasteSortingMap(
   db: Queryable,
   query: z.infer<typeof MapQuerySchema>,

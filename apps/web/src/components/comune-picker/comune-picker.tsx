@@ -13,6 +13,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { apiRequest } from '../../lib/api.client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { comunePickerMessages as m, hiddenMatches } from './messages';
 import explorerStyles from '../explorer/explorer.module.css';
 import styles from './comune-picker.module.css';
@@ -44,6 +45,7 @@ export interface ComunePickerProps {
  * match than the suggestions show, the popup says how many and how to narrow the search.
  */
 export function ComunePicker({ label, placeholder = m.placeholder, onChoose, onClear }: ComunePickerProps) {
+  const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   // The text of the chosen comune while the input still shows it.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -108,6 +110,8 @@ export function ComunePicker({ label, placeholder = m.placeholder, onChoose, onC
     <I18nProvider locale="it-IT">
       <ComboBox
         className={styles.picker}
+        // Typing before hydration would be lost: the input waits for the script that searches.
+        isDisabled={!hydrated}
         // The last suggestions stay the collection, so the chosen one keeps its text when the input blurs.
         items={results}
         inputValue={query}

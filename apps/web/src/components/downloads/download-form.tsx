@@ -16,6 +16,7 @@ import {
 import { normalizeApiError } from '../../lib/api-errors';
 import { apiRequest } from '../../lib/api.client';
 import { requestFile, type FileFailure } from '../../lib/download-file';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ComunePicker } from '../comune-picker/comune-picker';
 import { describeDownloadFailure, formatWait } from './download-error';
 import {
@@ -107,6 +108,8 @@ function FilterSelect(props: {
 }
 
 export function DownloadDataForm() {
+  // The choices steer the rest of the form from script: disabled until it runs, so none is lost.
+  const hydrated = useHydrated();
   const [lists, setLists] = useState<Lists | null>(null);
   const [listsFailed, setListsFailed] = useState(false);
   const [loadedYears, setLoadedYears] = useState<YearList | null>(null);
@@ -250,7 +253,7 @@ export function DownloadDataForm() {
         </p>
       )}
 
-      <fieldset className={styles.group}>
+      <fieldset disabled={!hydrated} className={styles.group}>
         <legend>{m.source}</legend>
         {DATA_SOURCES.map((s) => (
           <label key={s.value} className={styles.choice}>
@@ -266,7 +269,7 @@ export function DownloadDataForm() {
         ))}
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset disabled={!hydrated} className={styles.group}>
         <legend>{m.area}</legend>
         <div className={styles.row}>
           <div className={styles.field}>
@@ -337,7 +340,7 @@ export function DownloadDataForm() {
         </div>
       </fieldset>
 
-      <fieldset className={styles.group} aria-describedby="download-years-hint">
+      <fieldset disabled={!hydrated} className={styles.group} aria-describedby="download-years-hint">
         <legend>{m.years}</legend>
         <p id="download-years-hint" className={styles.hint}>
           {yearList.state === 'area'
@@ -368,7 +371,7 @@ export function DownloadDataForm() {
       </fieldset>
 
       {source === '1' ? (
-        <fieldset className={styles.group}>
+        <fieldset disabled={!hydrated} className={styles.group}>
           <legend>{m.filters}</legend>
           <div className={styles.row}>
             <FilterSelect
@@ -396,7 +399,7 @@ export function DownloadDataForm() {
           <p className={styles.hint}>{m.filtersNote}</p>
         </fieldset>
       ) : (
-        <fieldset className={styles.group}>
+        <fieldset disabled={!hydrated} className={styles.group}>
           <legend>{m.filters}</legend>
           <div className={styles.row}>
             <FilterSelect

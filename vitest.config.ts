@@ -9,6 +9,7 @@ export default defineConfig({
           include: [
             'packages/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/server/**/*.test.ts',
             'data/**/*.test.ts',
             'scripts/**/*.test.mjs',
           ],

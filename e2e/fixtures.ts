@@ -17,7 +17,7 @@ import { hashPassword } from '../apps/api/src/features/accounts/passwords';
  * E2E_DATABASE_URL, so the command and the API share a database).
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:8000';
 export const VAR_DIR = process.env.E2E_VAR_DIR ?? path.join(ROOT, 'var');

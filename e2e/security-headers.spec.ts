@@ -1,11 +1,13 @@
 /// <reference lib="dom" />
 // (page.evaluate and addInitScript callbacks run in the browser.)
+import { createHash } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
 import { admin, dismissCookieBanner, expect, hasAdmin, NO_ADMIN_REASON, signIn, test } from './fixtures';
 
 /**
- * Security headers of the web app (docs/decisions/025-web-csp-nonce.md): every page has a
- * Content-Security-Policy with a fresh nonce on all its scripts and no 'unsafe-inline' for scripts;
+ * Security headers of the web app (docs/decisions/053-shared-page-cache.md): every page has a
+ * Content-Security-Policy that allows exactly its own inline scripts by their SHA-256 and script files
+ * from the origin, with no 'unsafe-inline' and no nonce (pages are cached and shared);
  * pages, static files and the proxied /api/* all carry HSTS, nosniff, DENY framing, the referrer and
  * the permissions policy.
  * In Chromium, the pages run without a single CSP violation.
@@ -52,46 +54,55 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-/** Checks a page's policy and returns its nonce. */
-function expectPagePolicy(response: APIResponse, url: string): string {
+/** Checks a page's policy and returns its script hashes ('sha256-…'). */
+function expectPagePolicy(response: APIResponse, url: string): string[] {
   const csp = response.headers()['content-security-policy'];
   expect(csp, url).toBeTruthy();
   const policy = directives(csp!);
   const scriptSrc = policy.get('script-src') ?? [];
-  expect(scriptSrc, url).toContain("'strict-dynamic'");
+  expect(scriptSrc[0], url).toBe("'self'");
   expect(scriptSrc, url).not.toContain("'unsafe-inline'");
   expect(scriptSrc, url).not.toContain("'unsafe-eval'");
+  expect(scriptSrc, url).not.toContain("'strict-dynamic'");
+  expect(
+    scriptSrc.filter((s) => s.startsWith("'nonce-")),
+    url,
+  ).toEqual([]);
   expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
   expect(policy.get('object-src'), url).toEqual(["'none'"]);
   expect(policy.get('base-uri'), url).toEqual(["'self'"]);
   expect(policy.get('default-src'), url).toEqual(["'self'"]);
-  const nonces = scriptSrc.filter((s) => s.startsWith("'nonce-"));
-  expect(nonces, url).toHaveLength(1);
-  const nonce = nonces[0]!.slice("'nonce-".length, -1);
-  expect(Buffer.from(nonce, 'base64').length, url).toBeGreaterThanOrEqual(16);
-  return nonce;
+  return scriptSrc.filter((s) => s.startsWith("'sha256-")).map((s) => s.slice(1, -1));
+}
+
+/** The SHA-256 of each inline script of a document, as the browser computes them. */
+function inlineScriptHashes(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !/\ssrc=/.test(m[1]!),
+  );
+  return [...new Set(scripts.map((m) => `sha256-${createHash('sha256').update(m[2]!).digest('base64')}`))];
 }
 
 test.describe('security headers', () => {
-  test('every page: a nonce-based CSP, HSTS, nosniff, no framing, referrer and permissions policies', async ({
+  test('every page: a hash-based CSP, HSTS, nosniff, no framing, referrer and permissions policies', async ({
     request,
   }) => {
-    const seen = new Set<string>();
     for (const url of PAGES) {
       const response = await request.get(url, { maxRedirects: 0 });
       expect([200, 307, 404], url).toContain(response.status());
       expectCommonHeaders(response, url);
-      const nonce = expectPagePolicy(response, url);
-      expect(seen.has(nonce), `${url}: the nonce is fresh for every answer`).toBe(false);
-      seen.add(nonce);
+      const hashes = expectPagePolicy(response, url);
       if (url === '/pagina-che-non-esiste') expect(response.status()).toBe(404);
       if (url === '/profilo' || url === '/scarica-dati') expect(response.status()).toBe(307);
       if (response.status() === 307) continue;
-      // Every script of the document carries this answer's nonce (Next.js's and the app's own).
+      // The policy allows exactly the inline scripts of this document (Next.js's hydration data), no other.
       const html = await response.text();
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.length, url).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag, url).toContain(`nonce="${nonce}"`);
+      const inline = inlineScriptHashes(html);
+      expect(inline.length, url).toBeGreaterThan(0);
+      expect(hashes.toSorted(), url).toEqual(inline.toSorted());
+      // Script files come from the portal's origin only.
+      for (const [, src] of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g))
+        expect(src, url).toMatch(/^\/_next\//);
     }
   });
 
@@ -242,11 +253,11 @@ test.describe('the content security policy in Chromium', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('the policy is enforced: an inline script without the nonce is blocked and reported', async ({
+  test('the policy is enforced: an inline script the page did not have is blocked and reported', async ({
     page,
   }) => {
     // The home page as the server sent it, headers included, with two injected scripts (as a stored XSS
-    // would put them): one without a nonce, one with a guessed nonce. Neither may run.
+    // would put them): one of its own, one carrying a nonce. Neither may run.
     await page.route('/', async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
@@ -259,7 +270,7 @@ test.describe('the content security policy in Chromium', () => {
     const violations = await watchPolicy(page);
     await dismissCookieBanner(page);
     const response = await page.goto('/');
-    expect(response?.headers()['content-security-policy']).toMatch(/'nonce-/);
+    expect(response?.headers()['content-security-policy']).toMatch(/'sha256-/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect
       .poll(violations)

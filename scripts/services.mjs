@@ -160,28 +160,25 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     if (stopping) throw new Error('stopped');
     if (apiOnly) return;
     // drain-on-close.mjs: on SIGTERM the web app answers what it accepted, then closes its connections.
-    // client-address.mjs: X-Forwarded-For written from the connection (the API's per-IP limits read it);
-    // `next dev` serves from a child process, which gets it through NODE_OPTIONS.
+    // client-address.mjs: X-Forwarded-For written from the connection (the API's per-IP limits read it).
     const preload = (name) => pathToFileURL(path.join(ROOT, 'scripts', name)).href;
     const clientAddress = preload('client-address.mjs');
-    const web = dev
-      ? launch('web', [NEXT_BIN, 'dev', '-p', String(webPort)], WEB_DIR, {
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${clientAddress}`.trim(),
-        })
-      : launch(
-          'web',
-          [
-            '--import',
-            preload('drain-on-close.mjs'),
-            '--import',
-            clientAddress,
-            NEXT_BIN,
-            'start',
-            '-p',
-            String(webPort),
-          ],
-          WEB_DIR,
-        );
+    // server/web-server.mjs: Next.js behind the shared page cache (the pages' CSP, load shedding), in dev
+    // without the cache.
+    const webServer = path.join(WEB_DIR, 'server/web-server.mjs');
+    const web = launch(
+      'web',
+      [
+        '--import',
+        preload('drain-on-close.mjs'),
+        '--import',
+        clientAddress,
+        webServer,
+        ...(dev ? ['--dev'] : []),
+      ],
+      WEB_DIR,
+      dev ? { NODE_ENV: 'development' } : { NODE_ENV: 'production' },
+    );
     await waitForUrl(`http://127.0.0.1:${webPort}/`, {
       timeoutMs: 120_000,
       isAlive: () => web.exitCode === null && !stopping,

@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { SECURITY_HEADERS } from './src/lib/security-headers';
+import { SECURITY_HEADERS } from './server/security-headers.mjs';
 
 const nextConfig: NextConfig = {
   transpilePackages: ['@portal/contract', '@portal/charts'],
@@ -10,8 +10,11 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   // Separate build folders let several checkouts' test runs build side by side (NEXT_DIST_DIR=.next-x).
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Metadata (<title>, description, canonical) rendered in <head> for every client, not streamed for
+  // browsers only: a page's HTML is then the same whoever asks, and is cached once (server/page-cache.mjs).
+  htmlLimitedBots: /./,
   // HSTS, nosniff, DENY framing, referrer and permissions policies on every answer, static files and the
-  // proxied /api/* included; the pages' Content-Security-Policy (with its nonce) is set by src/proxy.ts.
+  // proxied /api/* included; the pages' Content-Security-Policy is set by server/page-cache.mjs.
   async headers() {
     return [{ source: '/:path*', headers: [...SECURITY_HEADERS] }];
   },

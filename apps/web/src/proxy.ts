@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { webEnv } from './lib/env.server';
-import { contentSecurityPolicy, createNonce } from './lib/security-headers';
 import { PATHNAME_HEADER, SEARCH_HEADER, withoutTrailingSlash } from './lib/seo';
 
 /**
- * Three jobs, on every request but static files:
+ * Two jobs, on every request but static files (the pages' Content-Security-Policy is set by the server in
+ * front, server/page-cache.mjs, from the hashes of each page's inline scripts):
  *
  * - Forwards /api/* to the API, so the browser sees one origin and one cookie jar.
  *   This is done here rather than with `rewrites` in next.config.ts because `next build` writes the
@@ -13,9 +13,8 @@ import { PATHNAME_HEADER, SEARCH_HEADER, withoutTrailingSlash } from './lib/seo'
  *   The path is forwarded byte for byte, trailing slash included (skipTrailingSlashRedirect is on).
  * - Redirects a page address with a trailing slash (/contatti/) to the canonical one (/contatti), 308,
  *   query kept. Next.js's own redirect is off (skipTrailingSlashRedirect) because it would hit /api/*.
- * - Gives every page a Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
- *   request's CSP header while rendering and puts it on its scripts (lib/security-headers.ts).
- *   The other security headers come from next.config.ts headers().
+ *
+ * The other security headers come from next.config.ts headers().
  */
 /** Set by scripts/client-address.mjs, preloaded into the web app's process (docs/operations.md). */
 const CLIENT_ADDRESS_MARK = Symbol.for('portal.client-address');
@@ -52,23 +51,13 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(`${canonicalPath}${url.search}`, url), 308);
   }
 
-  const csp = contentSecurityPolicy({
-    nonce: createNonce(),
-    tagManager: Boolean(process.env.NEXT_PUBLIC_GTM_ID),
-    recaptcha: Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY),
-    dev: process.env.NODE_ENV === 'development',
-  });
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('Content-Security-Policy', csp);
   // The address of the page, for its canonical link (lib/seo.server.ts); whatever the client sent is replaced.
   requestHeaders.set(PATHNAME_HEADER, pathname);
   requestHeaders.set(SEARCH_HEADER, search);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set('Content-Security-Policy', csp);
-  return response;
+  return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
 export const config = {
-  // Build output and public files need no policy (they are not documents).
   matcher: ['/api/:path*', '/((?!_next/static/|_next/image|favicon\\.ico).*)'],
 };

@@ -1,12 +1,9 @@
 import type { Metadata, Viewport } from 'next';
-import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppShell } from '../components/shell/app-shell';
-import { CONSENT_COOKIE } from '../components/shell/consent';
 import { messages } from '../lib/messages';
 import { publicOrigin } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { getServerSession } from '../lib/session.server';
 import './globals.css';
 import '../components/shell/shell.css';
 
@@ -37,16 +34,12 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-/** The session is read while rendering, so the header is right on first paint (no logged-out flash). */
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { user } = await getServerSession();
-  const consent = (await cookies()).get(CONSENT_COOKIE)?.value ?? null;
+/** The same for every visitor: the session and the cookie choice are found in the browser (AppShell). */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="it">
       <body>
-        <AppShell user={user} consent={consent}>
-          {children}
-        </AppShell>
+        <AppShell>{children}</AppShell>
       </body>
     </html>
   );

@@ -12,7 +12,7 @@ const httpUrl = (what: string) =>
   z.url({ protocol: /^https?$/, message: `must be an absolute http(s) URL${what}` });
 
 export const WebEnvSchema = z.object({
-  // Port of `next start` (scripts/start.mjs passes it with -p).
+  // Port of the web server (server/web-server.mjs).
   PORT: envPort(3000),
   // Where the server finds the API: SSR calls and the /api/* rewrite of src/proxy.ts.
   API_URL: httpUrl('').default('http://127.0.0.1:8000'),
@@ -26,6 +26,14 @@ export const WebEnvSchema = z.object({
   // Inlined into the browser bundle at build time: set them before `npm run build` / `npm start`.
   NEXT_PUBLIC_GTM_ID: z.string().min(1).optional(),
   NEXT_PUBLIC_RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  // The shared page cache (server/page-cache.mjs): megabytes of rendered pages kept in memory; 0 turns it
+  // off (every page is rendered for each request).
+  WEB_PAGE_CACHE_MB: z.coerce.number().int().min(0).default(64),
+  // How often the API's data version is read: an import makes the cached pages stale within this time.
+  WEB_PAGE_CACHE_CHECK_MS: z.coerce.number().int().min(100).default(2000),
+  // Load shedding: while the event loop lags more than this, nothing new is rendered or forwarded to the
+  // API (503 with Retry-After); cached pages are still served. 0 turns it off.
+  WEB_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   // The build folder (next.config.ts), so several checkouts can build side by side.
   NEXT_DIST_DIR: z.string().min(1).default('.next'),
 });

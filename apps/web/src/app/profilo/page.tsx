@@ -5,6 +5,7 @@ import { EmailChangeForm } from '../../components/account/email-change-form';
 import { LicenseSection } from '../../components/account/license-section';
 import { PasswordChangeForm } from '../../components/account/password-change-form';
 import { ProfileForm } from '../../components/account/profile-form';
+import { KnownUser } from '../../components/shell/session-provider';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
 
@@ -14,7 +15,7 @@ export default async function ProfilePage() {
   const { user } = await getServerSession();
   if (!user) redirect(loginRedirectPath('/profilo'));
   return (
-    <>
+    <KnownUser user={user}>
       <h1>{messages.profile.title}</h1>
       <p className="intro">{messages.profile.intro}</p>
       <ProfileForm />
@@ -22,6 +23,6 @@ export default async function ProfilePage() {
       <PasswordChangeForm />
       <LicenseSection />
       <AccountDeleteSection />
-    </>
+    </KnownUser>
   );
 }

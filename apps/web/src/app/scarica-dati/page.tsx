@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { DownloadDataForm } from '../../components/downloads/download-form';
 import { licenseGate } from '../../components/downloads/license-gate';
 import { LicenseBadge } from '../../components/shell/license-badge';
+import { KnownUser } from '../../components/shell/session-provider';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
 
@@ -20,7 +21,7 @@ export default async function DownloadPage() {
   if (!canDownloadCsv(user)) {
     const gate = licenseGate(user);
     return (
-      <>
+      <KnownUser user={user}>
         <h1>{messages.download.title}</h1>
         <div className="notice" data-testid="download-gate">
           <p className="license-status">
@@ -32,13 +33,13 @@ export default async function DownloadPage() {
             <Link href="/profilo#license-section">{gate.link}</Link>
           </p>
         </div>
-      </>
+      </KnownUser>
     );
   }
   return (
-    <>
+    <KnownUser user={user}>
       <h1>{messages.download.title}</h1>
       <DownloadDataForm />
-    </>
+    </KnownUser>
   );
 }

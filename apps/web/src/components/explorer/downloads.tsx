@@ -4,6 +4,7 @@ import type { AreaLevel } from '@portal/contract';
 import { useId, type MouseEvent } from 'react';
 import { DownloadStatus } from '../downloads/download-status';
 import { isPlainClick, useFileDownload } from '../downloads/use-file-download';
+import { useSession } from '../shell/session-provider';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
@@ -40,8 +41,10 @@ export function DownloadLinks({
   statistic: string;
   title: string;
 }) {
+  const { user } = useSession();
   const { status, start } = useFileDownload();
   const statusId = useId();
+  if (!user) return null;
   const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string, format: string) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
@@ -74,8 +77,10 @@ export function DownloadLinks({
   );
 }
 
-/** For anonymous visitors, in place of the download links. */
+/** For anonymous visitors (once the browser knows there is no session), in place of the download links. */
 export function DownloadInvite({ href }: { href: string }) {
+  const { user, ready } = useSession();
+  if (!ready || user) return null;
   return (
     <p className={styles.invite}>
       <a href={href}>{t.downloads.inviteLink}</a>

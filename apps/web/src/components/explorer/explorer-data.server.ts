@@ -7,7 +7,6 @@ import {
   ProvinceListSchema,
   RegionListSchema,
   TopologySchema,
-  UserSchema,
   ValidationErrorSchema,
   WasteSortingMapSchema,
   type AreaLevel,
@@ -21,7 +20,6 @@ import {
   type WasteSortingMap,
 } from '@portal/contract';
 import { formatPercent, projectTopology, rdColor, type ProjectedMap } from '@portal/charts';
-import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
 import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
@@ -70,7 +68,6 @@ export interface ExplorerData {
   map: MapView | null;
   /** The comune has data but no shape on the map. */
   cityNotOnMap: boolean;
-  signedIn: boolean;
 }
 
 const MAP_WIDTH = 600;
@@ -162,17 +159,6 @@ async function loadStats<T>(
   }
 }
 
-async function isSignedIn(): Promise<boolean> {
-  const jar = await cookies();
-  if (!jar.get('token')?.value) return false;
-  try {
-    await apiGet('/api/auth/user/', UserSchema);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function mapValues(map: WasteSortingMap | null): Map<string, number | null> {
   return new Map((map?.areas ?? []).map((a) => [a.id, a.rdPct]));
 }
@@ -205,12 +191,10 @@ function missingData(missing: MissingTerritory): ExplorerData {
     city: null,
     map: null,
     cityNotOnMap: false,
-    signedIn: false,
   };
 }
 
 export async function loadExplorer(requested: ExplorerState): Promise<ExplorerData> {
-  const signedInPromise = isSignedIn();
   const regionsPromise = settle(apiGet('/api/cities/regions/', RegionListSchema));
 
   // The comune decides its province and region, unless the URL names others: then the comune belongs to
@@ -294,11 +278,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
     : Promise.resolve(null);
 
-  const [{ stats, yearError }, cityPage, signedIn] = await Promise.all([
-    statsPromise,
-    citiesPromise,
-    signedInPromise,
-  ]);
+  const [{ stats, yearError }, cityPage] = await Promise.all([statsPromise, citiesPromise]);
   const regions = regionList;
   const mapYear = stats?.year;
   if (yearError) {
@@ -414,7 +394,6 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     city,
     map,
     cityNotOnMap,
-    signedIn,
   };
 }
 

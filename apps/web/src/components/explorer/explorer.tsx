@@ -42,16 +42,16 @@ function Breadcrumb({ data }: { data: ExplorerData }) {
 export function Explorer({ data }: { data: ExplorerData }) {
   const { state, stats, level } = data;
   const stateKey = explorerHref(state);
-  const download: DownloadTarget | null =
-    stats && data.signedIn
-      ? {
-          level,
-          id: level === 'country' ? null : (state.city ?? state.province ?? state.region),
-          year: stats.year,
-          // The image's subtitle names the comparison year the page shows.
-          compareYear: stats.compareYear,
-        }
-      : null;
+  // The links show for a signed-in visitor only, decided in the browser (the page is the same for all).
+  const download: DownloadTarget | null = stats
+    ? {
+        level,
+        id: level === 'country' ? null : (state.city ?? state.province ?? state.region),
+        year: stats.year,
+        // The image's subtitle names the comparison year the page shows.
+        compareYear: stats.compareYear,
+      }
+    : null;
   const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;
 
   return (
@@ -138,7 +138,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
                 {t.stats.aggregation(stats.aggregationName)}
               </p>
             )}
-            {!data.signedIn && <DownloadInvite href={loginHref} />}
+            <DownloadInvite href={loginHref} />
             <StatCards stats={stats} download={download} />
           </section>
           <section aria-labelledby="charts-title" className={styles.section}>

@@ -1,6 +1,5 @@
 import 'server-only';
 import {
-  canDownloadCsv,
   ProvinceListSchema,
   RegionListSchema,
   RvmByCitySchema,
@@ -22,7 +21,6 @@ import {
   type RvmSummary,
 } from '@portal/contract';
 import { apiGet } from '../../lib/api.server';
-import { getServerSession } from '../../lib/session.server';
 import { apiFilters, type RvmState } from './rvm-state';
 
 const BASE = '/api/reverse-vending-machines/reverse-vending-machine';
@@ -42,14 +40,11 @@ export interface RvmData {
   byCity: RvmByCity;
   list: RvmMachinePage;
   map: RvmMap;
-  /** Signed in with an active licence: the CSV download is offered (the API checks it again). */
-  canDownloadCsv: boolean;
 }
 
 /** Everything /ecocompattatori shows, fetched in parallel from the API (each answer is cached there). */
 export async function loadRvmData(requested: RvmState): Promise<RvmData> {
-  const [session, regions, allProvinces, operators] = await Promise.all([
-    getServerSession(),
+  const [regions, allProvinces, operators] = await Promise.all([
     apiGet('/api/cities/regions/', RegionListSchema),
     apiGet('/api/cities/provinces/', ProvinceListSchema),
     apiGet('/api/reverse-vending-machines/operators/', RvmOperatorListSchema),
@@ -90,6 +85,5 @@ export async function loadRvmData(requested: RvmState): Promise<RvmData> {
     byCity,
     list,
     map,
-    canDownloadCsv: canDownloadCsv(session.user),
   };
 }

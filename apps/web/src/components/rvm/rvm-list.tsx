@@ -28,13 +28,10 @@ export function RvmList({
   state,
   list,
   pageSize,
-  canDownloadCsv,
 }: {
   state: RvmState;
   list: RvmMachinePage;
   pageSize: number;
-  /** Signed in with an active licence (SPEC §6): the CSV button is shown. */
-  canDownloadCsv: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(list.count / pageSize));
   const count = formatInteger(list.count);
@@ -66,7 +63,7 @@ export function RvmList({
       <p className={styles.listCount} aria-live="polite" data-testid="rvm-list-count" data-count={list.count}>
         {state.search ? t.list.countSearch(count, state.search) : t.list.count(count)}
       </p>
-      {canDownloadCsv && list.count > 0 && <RvmDownload query={downloadQuery(state)} />}
+      {list.count > 0 && <RvmDownload query={downloadQuery(state)} />}
       {list.results.length === 0 ? (
         <p>{t.list.empty}</p>
       ) : (

@@ -104,12 +104,7 @@ export function RvmPage({ data }: { data: RvmData }) {
         />
       </section>
 
-      <RvmList
-        state={state}
-        list={data.list}
-        pageSize={LIST_PAGE_SIZE}
-        canDownloadCsv={data.canDownloadCsv}
-      />
+      <RvmList state={state} list={data.list} pageSize={LIST_PAGE_SIZE} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { User } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { messages } from '../../lib/messages';
 import { AuthModalsProvider } from './auth-modals';
@@ -8,20 +7,16 @@ import { SessionProvider } from './session-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Everything around the pages: session, modals, header, footer, feedback tab, cookie banner. */
-export function AppShell({
-  user,
-  consent,
-  children,
-}: {
-  user: User | null;
-  consent: string | null;
-  children: ReactNode;
-}) {
+/**
+ * Everything around the pages: session, modals, header, footer, feedback tab, cookie banner. Nothing here
+ * depends on the visitor on the server: the session and the cookie choice are read in the browser, so a
+ * page's HTML is the same for everyone and can be cached (docs/decisions/053-shared-page-cache.md).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider initialUser={user}>
+    <SessionProvider>
       <AuthModalsProvider>
-        <CookieConsent initialChoice={consent}>
+        <CookieConsent>
           <a href="#main" className="skip-link">
             {messages.skipToContent}
           </a>

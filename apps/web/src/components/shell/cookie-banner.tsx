@@ -9,10 +9,11 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { messages } from '../../lib/messages';
-import { documentNonce } from '../../lib/security-headers';
+import { readCookie } from '../../lib/session-cookie';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
@@ -38,9 +39,7 @@ function loadTagManager() {
   const script = document.createElement('script');
   script.id = GTM_SCRIPT_ID;
   script.async = true;
-  // The page's CSP nonce: the tag manager passes it on to the scripts it adds.
-  const nonce = documentNonce();
-  if (nonce) script.nonce = nonce;
+  // The pages' CSP allows the tag manager's host when NEXT_PUBLIC_GTM_ID is set (server/security-headers.mjs).
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
   document.head.appendChild(script);
 }
@@ -63,7 +62,7 @@ function writeChoice(value: ConsentChoice) {
   document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
-const isChoice = (value: string | null): value is ConsentChoice =>
+const isChoice = (value: string | null | undefined): value is ConsentChoice =>
   value === 'accepted' || value === 'rejected';
 
 interface CookiePreferences {
@@ -84,21 +83,34 @@ export function useCookiePreferences(): CookiePreferences {
  * until a choice is made, and again from the footer's 'Preferenze cookie'. Withdrawing consent deletes the
  * statistics cookies and, when the tag manager already runs in the page, reloads the page without it.
  */
-export function CookieConsent({
-  initialChoice,
-  children,
-}: {
-  initialChoice: string | null;
-  children: ReactNode;
-}) {
-  const [choice, setChoice] = useState<ConsentChoice | null>(isChoice(initialChoice) ? initialChoice : null);
+const noChange = () => () => {};
+
+/**
+ * The choice stored in the cookie, read in the browser: undefined on the server and while hydrating (the
+ * page is the same for everyone and cached), then the cookie's value or null.
+ */
+function useStoredChoice(): ConsentChoice | null | undefined {
+  return useSyncExternalStore(
+    noChange,
+    () => {
+      const value = readCookie(document.cookie, CONSENT_COOKIE);
+      return isChoice(value) ? value : null;
+    },
+    () => undefined,
+  );
+}
+
+export function CookieConsent({ children }: { children: ReactNode }) {
+  const stored = useStoredChoice();
+  const [decided, setDecided] = useState<ConsentChoice | null>(null);
+  const choice = decided ?? stored;
   const [reopened, setReopened] = useState(false);
   const bannerRef = useRef<HTMLElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (initialChoice === 'accepted') loadTagManager();
-  }, [initialChoice]);
+    if (stored === 'accepted') loadTagManager();
+  }, [stored]);
 
   useEffect(() => {
     if (reopened) bannerRef.current?.focus();
@@ -112,7 +124,7 @@ export function CookieConsent({
 
   const decide = (value: ConsentChoice) => {
     writeChoice(value);
-    setChoice(value);
+    setDecided(value);
     setReopened(false);
     returnFocusTo.current?.focus();
     returnFocusTo.current = null;
@@ -125,7 +137,8 @@ export function CookieConsent({
     if (document.getElementById(GTM_SCRIPT_ID)) window.location.reload();
   };
 
-  const open = choice === null || reopened;
+  // Not known yet (server, hydration): no banner, so a visitor who already chose never sees it flash.
+  const open = choice === null || (choice !== undefined && reopened);
   return (
     <CookiePreferencesContext.Provider value={preferences}>
       {children}

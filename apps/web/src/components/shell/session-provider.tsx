@@ -2,13 +2,28 @@
 
 import { UserSchema, type User } from '@portal/contract';
 import { usePathname, useRouter } from 'next/navigation';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { apiRequest, getSessionToken } from '../../lib/api.client';
 import { serializeTokenCookie, serializeTokenRemoval } from '../../lib/session-cookie';
 import { isPrivatePath } from './private-paths';
 
 interface SessionValue {
   user: User | null;
+  /**
+   * False until the browser knows whether someone is signed in: the server renders every page without a
+   * session (pages are cached and shared by everyone, docs/decisions/053-shared-page-cache.md), and the
+   * session is found in the browser after hydration (SPEC §4: on load, a token cookie → fetch the user).
+   */
+  ready: boolean;
   setUser(user: User | null): void;
   /** Stores the key of a successful login and loads its user. */
   signIn(key: string): Promise<User>;
@@ -26,32 +41,45 @@ export function removeToken() {
   document.cookie = serializeTokenRemoval(window.location);
 }
 
-export function SessionProvider({
-  initialUser,
-  children,
-}: {
-  initialUser: User | null;
-  children: ReactNode;
-}) {
-  const [user, setUser] = useState<User | null>(initialUser);
+const noChange = () => () => {};
+
+/** Whether the browser holds a token cookie; null on the server and while hydrating (pages are shared). */
+function useHasToken(): boolean | null {
+  return useSyncExternalStore(
+    noChange,
+    () => Boolean(getSessionToken()),
+    () => null,
+  );
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [{ user, settled }, setSession] = useState<{ user: User | null; settled: boolean }>({
+    user: null,
+    settled: false,
+  });
+  const hasToken = useHasToken();
+  const ready = settled || hasToken === false;
+  const setUser = useCallback((next: User | null) => setSession({ user: next, settled: true }), []);
   const router = useRouter();
   const pathname = usePathname();
 
   // SPEC §4: a token cookie and no user → fetch the user; a failure removes the cookie.
   useEffect(() => {
-    if (initialUser || !getSessionToken()) return;
+    if (!hasToken || settled) return;
     let cancelled = false;
     apiRequest('GET', '/api/auth/user/', { schema: UserSchema })
       .then((loaded) => {
-        if (!cancelled) setUser(loaded);
+        if (!cancelled) setSession({ user: loaded, settled: true });
       })
       .catch(() => {
-        if (!cancelled) removeToken();
+        if (cancelled) return;
+        removeToken();
+        setSession({ user: null, settled: true });
       });
     return () => {
       cancelled = true;
     };
-  }, [initialUser]);
+  }, [hasToken, settled]);
 
   const signIn = useCallback(
     async (key: string) => {
@@ -66,7 +94,7 @@ export function SessionProvider({
         throw error;
       }
     },
-    [router],
+    [router, setUser],
   );
 
   const signOut = useCallback(async () => {
@@ -79,9 +107,27 @@ export function SessionProvider({
     setUser(null);
     if (isPrivatePath(pathname)) router.replace('/');
     else router.refresh();
-  }, [pathname, router]);
+  }, [pathname, router, setUser]);
 
-  const value = useMemo(() => ({ user, setUser, signIn, signOut }), [user, signIn, signOut]);
+  const value = useMemo(
+    () => ({ user, ready, setUser, signIn, signOut }),
+    [user, ready, setUser, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * The private pages (rendered per request, never cached) know their user on the server: inside them,
+ * that user is the session's until the browser has found its own, so their forms are filled on first
+ * paint. The header takes it over at once.
+ */
+export function KnownUser({ user, children }: { user: User; children: ReactNode }) {
+  const session = useSession();
+  const { ready, setUser } = session;
+  useEffect(() => {
+    if (!ready) setUser(user);
+  }, [ready, setUser, user]);
+  const value = useMemo(() => (session.ready ? session : { ...session, user }), [session, user]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

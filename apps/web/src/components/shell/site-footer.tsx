@@ -12,7 +12,7 @@ import { useSession } from './session-provider';
  * links, the offices, the year.
  */
 export function SiteFooter() {
-  const { user } = useSession();
+  const { user, ready } = useSession();
   const { openModal } = useAuthModals();
   const cookiePreferences = useCookiePreferences();
   const year = new Date().getFullYear();
@@ -46,7 +46,7 @@ export function SiteFooter() {
             </ul>
           </nav>
         ) : (
-          <div className="shell-footer__col" data-testid="footer-account">
+          <div className="shell-footer__col" data-testid="footer-account" data-pending={!ready || undefined}>
             <h2 className="shell-footer__title">{messages.footer.accountTitle}</h2>
             <ul>
               <li>

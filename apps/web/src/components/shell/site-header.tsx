@@ -12,7 +12,7 @@ import { useSession } from './session-provider';
 
 /** SPEC §2: sticky header; the menu collapses behind a button below 800px (md). */
 export function SiteHeader() {
-  const { user } = useSession();
+  const { user, ready } = useSession();
   const { openModal } = useAuthModals();
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,7 +85,8 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
-          <div className="shell-auth">
+          {/* Hidden (its room kept) until the browser knows the session: no 'Accedi' flash for a signed-in user. */}
+          <div className="shell-auth" data-pending={!ready || undefined}>
             {user ? (
               <AccountMenu onChoose={closeMenu} />
             ) : (

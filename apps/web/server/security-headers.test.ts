@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from './security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from './security-headers.mjs';
 
 /**
- * The pages' policy (docs/decisions/025-web-csp-nonce.md); e2e/security-headers.spec.ts checks it in
+ * The pages' policy (docs/decisions/053-shared-page-cache.md); e2e/security-headers.spec.ts checks it in
  * Chromium.
  */
 
@@ -15,12 +16,12 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-const base = { nonce: 'abc123==', tagManager: false, recaptcha: false, dev: false };
+const base = { scriptHashes: ['sha256-abc='], tagManager: false, recaptcha: false, dev: false };
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts only by nonce and from them, never inline or eval, and forbids framing', () => {
+  it('allows inline scripts only by hash and files from the origin, never eval, and forbids framing', () => {
     const csp = directives(contentSecurityPolicy(base));
-    expect(csp.get('script-src')).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
@@ -29,7 +30,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(contentSecurityPolicy(base)).not.toMatch(/google|unsafe-eval/);
+    expect(contentSecurityPolicy(base)).not.toMatch(/google|unsafe-eval|unsafe-inline'[^;]*; style/);
   });
 
   it('lets the tag manager and Analytics in only when NEXT_PUBLIC_GTM_ID is configured', () => {
@@ -62,12 +63,26 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('createNonce', () => {
-  it('is 128 random bits in base64, different every time', () => {
-    const nonces = new Set(Array.from({ length: 100 }, createNonce));
-    expect(nonces.size).toBe(100);
-    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
-    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+describe('inlineScriptHashes', () => {
+  const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+  it('hashes the exact text of each inline script, once, and skips script files', () => {
+    const push = 'self.__next_f.push([1,"a\\u003cb \\"é\\" </p>"])';
+    const html =
+      `<html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body>` +
+      `<script>(self.__next_f=self.__next_f||[]).push([0])</script><p>x</p>` +
+      `<script>${push}</script><script>${push}</script><script type="application/ld+json">{"a":1}</script>` +
+      `<script></script></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([
+      sha('(self.__next_f=self.__next_f||[]).push([0])'),
+      sha(push),
+      sha('{"a":1}'),
+      sha(''),
+    ]);
+  });
+
+  it('finds none in a document without inline scripts', () => {
+    expect(inlineScriptHashes('<p>Nessuno <b>script</b></p><script src="/x.js"></script>')).toEqual([]);
   });
 });
 

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageCache, isPageRequest, negotiateEncoding } from './page-cache.mjs';
+
+/**
+ * The page cache in front of a real HTTP server standing in for Next.js: it renders a page naming the
+ * cookie it received and how many times it rendered, so what is shared and what is rendered shows.
+ */
+interface Harness {
+  url: string;
+  renders: string[];
+  setVersion(version: string): void;
+  setOverloaded(value: boolean): void;
+  close(): Promise<void>;
+}
+
+const servers: Harness[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function start(maxBytes = 1024 * 1024): Promise<Harness> {
+  const renders: string[] = [];
+  let overloaded = false;
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const cache = createPageCache({
+    origin: `http://127.0.0.1:${port}`,
+    maxBytes,
+    csp: { tagManager: false, recaptcha: false, dev: false },
+    overloaded: () => overloaded,
+  });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!cache.isRenderRequest(req)) {
+      if (isPageRequest(req)) return void cache.serve(req, res).catch(() => res.destroy());
+      res.end('not a page');
+      return;
+    }
+    // "Next.js": renders the page for what the request carries.
+    const url = req.url ?? '/';
+    renders.push(url);
+    const who = req.headers.cookie ?? 'nessuno';
+    if (url.startsWith('/errore')) {
+      res.writeHead(500, { 'content-type': 'text/html' }).end('<p>errore</p>');
+      return;
+    }
+    if (url.startsWith('/biscotto')) res.setHeader('set-cookie', 'a=b; Path=/');
+    res.writeHead(url.startsWith('/manca') ? 404 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'x-frame-options': 'DENY',
+      'cache-control': 'private, no-cache, no-store',
+    });
+    res.end(
+      `<html><body><p>Pagina ${url} per ${who}, resa ${renders.length}</p>` +
+        `<script>self.__next_f.push([1,"${url}"])</script>${'x'.repeat(2000)}</body></html>`,
+    );
+  });
+  const harness = {
+    url: `http://127.0.0.1:${port}`,
+    renders,
+    setVersion: (v: string) => cache.setDataVersion(v),
+    setOverloaded: (v: boolean) => (overloaded = v),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  servers.push(harness);
+  return harness;
+}
+
+const get = (h: Harness, path: string, headers: Record<string, string> = {}) =>
+  fetch(h.url + path, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+describe('the page cache', () => {
+  it('renders a page once, without the visitor’s cookies, and sends everyone the same bytes', async () => {
+    const h = await start();
+    const first = await get(h, '/?comune=001272', { cookie: 'token=segreto-di-anna' });
+    expect(first.headers.get('x-page-cache')).toBe('MISS');
+    const body = await first.text();
+    expect(body).toContain('per nessuno, resa 1');
+    const second = await get(h, '/?comune=001272');
+    expect(second.headers.get('x-page-cache')).toBe('HIT');
+    expect(await second.text()).toBe(body);
+    expect(h.renders).toEqual(['/?comune=001272']);
+    expect(second.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(second.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('gives the page a policy with the hash of its inline script', async () => {
+    const h = await start();
+    const res = await get(h, '/glossario');
+    const hash = createHash('sha256').update('self.__next_f.push([1,"/glossario"])').digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
+  });
+
+  it('renders simultaneous misses of one URL once', async () => {
+    const h = await start();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(h, '/progetto')));
+    expect(new Set(await Promise.all(answers.map((a) => a.text()))).size).toBe(1);
+    expect(h.renders).toEqual(['/progetto']);
+  });
+
+  it('answers 304 to a matching If-None-Match, and compresses as the client accepts', async () => {
+    const h = await start();
+    const plain = await get(h, '/progetto');
+    const text = await plain.text();
+    const etag = plain.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(h, '/progetto', { 'if-none-match': `W/${etag}` });
+    expect(again.status).toBe(304);
+    for (const [accept, decode] of [
+      ['gzip, deflate', gunzipSync],
+      ['gzip, deflate, br', brotliDecompressSync],
+    ] as const) {
+      const raw = await new Promise<{ encoding: string | undefined; body: Buffer; vary: string | undefined }>(
+        (resolve, reject) =>
+          http
+            .get(`${h.url}/progetto`, { headers: { 'accept-encoding': accept } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  encoding: res.headers['content-encoding'],
+                  body: Buffer.concat(chunks),
+                  vary: res.headers.vary,
+                }),
+              );
+            })
+            .on('error', reject),
+      );
+      expect(raw.encoding).toBe(accept.includes('br') ? 'br' : 'gzip');
+      expect(raw.vary).toContain('Accept-Encoding');
+      expect(decode(raw.body).toString('utf8')).toBe(text);
+    }
+  });
+
+  it('renders private pages for each visitor, with their cookies, and never keeps them', async () => {
+    const h = await start();
+    const anna = await get(h, '/profilo', { cookie: 'token=anna' });
+    expect(await anna.text()).toContain('per token=anna');
+    expect(anna.headers.get('x-page-cache')).toBe('BYPASS');
+    expect(anna.headers.get('cache-control')).toBe('private, no-store');
+    const bruno = await get(h, '/profilo', { cookie: 'token=bruno' });
+    expect(await bruno.text()).toContain('per token=bruno');
+    expect(h.renders).toEqual(['/profilo', '/profilo']);
+  });
+
+  it('keeps 404 pages, but not errors nor pages that set a cookie', async () => {
+    const h = await start();
+    for (const path of ['/manca', '/manca', '/errore', '/errore', '/biscotto', '/biscotto'])
+      await get(h, path);
+    expect(h.renders).toEqual(['/manca', '/errore', '/errore', '/biscotto', '/biscotto']);
+    const error = await get(h, '/errore');
+    expect(error.status).toBe(500);
+    expect(error.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('after a data change, serves the old page once while rendering the new one', async () => {
+    const h = await start();
+    h.setVersion('1:10');
+    expect(await (await get(h, '/?regione=05')).text()).toContain('resa 1');
+    h.setVersion('2:11');
+    const during = await get(h, '/?regione=05');
+    expect(during.headers.get('x-page-cache')).toBe('STALE');
+    expect(await during.text()).toContain('resa 1');
+    await expect.poll(async () => (await get(h, '/?regione=05')).text()).toContain('resa 2');
+    expect((await get(h, '/?regione=05')).headers.get('x-page-cache')).toBe('HIT');
+  });
+
+  it('when overloaded, serves what it has and answers 503 with Retry-After instead of rendering', async () => {
+    const h = await start();
+    await get(h, '/progetto');
+    h.setOverloaded(true);
+    expect((await get(h, '/progetto')).status).toBe(200);
+    const shed = await get(h, '/glossario');
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('10');
+    expect(await shed.text()).toContain('riprova tra 10 secondi');
+    expect(h.renders).toEqual(['/progetto']);
+  });
+
+  it('keeps nothing when its size is 0 (the benchmark’s baseline)', async () => {
+    const h = await start(0);
+    await get(h, '/progetto');
+    await get(h, '/progetto');
+    expect(h.renders).toEqual(['/progetto', '/progetto']);
+  });
+});
+
+describe('isPageRequest', () => {
+  const req = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    ({ url, method, headers }) as unknown as http.IncomingMessage;
+
+  it('takes page documents only', () => {
+    expect(isPageRequest(req('/'))).toBe(true);
+    expect(isPageRequest(req('/?comune=001272'))).toBe(true);
+    expect(isPageRequest(req('/glossario', {}, 'HEAD'))).toBe(true);
+    expect(isPageRequest(req('/glossario', {}, 'POST'))).toBe(false);
+    expect(isPageRequest(req('/api/stats/overall/'))).toBe(false);
+    expect(isPageRequest(req('/_next/static/chunks/a.js'))).toBe(false);
+    expect(isPageRequest(req('/robots.txt'))).toBe(false);
+    expect(isPageRequest(req('/glossario', { rsc: '1' }))).toBe(false);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, then gzip, and respects q=0', () => {
+    expect(negotiateEncoding(undefined)).toBe(null);
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('identity')).toBe(null);
+  });
+});

@@ -1,0 +1,104 @@
+// The web app's security headers (docs/decisions/053-shared-page-cache.md, which replaces 025). The API
+// sets its own with @fastify/helmet. Plain JavaScript: next.config.ts and the web server
+// (server/web-server.mjs, run by node without a build step) both import it.
+//
+// - SECURITY_HEADERS go on every answer of the web app: pages, static files and the proxied /api/*
+//   (next.config.ts headers()).
+// - The Content-Security-Policy goes on pages only (server/page-cache.mjs): a page is cached and served
+//   to everyone, so no per-request nonce; instead the policy names the SHA-256 of each inline script
+//   Next.js wrote into that page (its hydration data), and allows script files from the portal's own
+//   origin only. No 'unsafe-inline' and no 'unsafe-eval' for scripts.
+import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
+
+/** @type {ReadonlyArray<{ key: string; value: string }>} */
+export const SECURITY_HEADERS = [
+  { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // The portal uses none of these; features Chromium does not know would log a warning on every page.
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+];
+
+// Google's published CSP sources for the tag manager with GA4, and for reCAPTCHA.
+const GTM_SCRIPTS = ['https://*.googletagmanager.com'];
+const GTM_CONNECT = [
+  'https://*.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+const GTM_IMAGES = ['https://*.googletagmanager.com', 'https://*.google-analytics.com'];
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * @typedef {object} CspOptions
+ * @property {string[]} scriptHashes 'sha256-…' sources of the page's inline scripts (inlineScriptHashes).
+ * @property {boolean} tagManager NEXT_PUBLIC_GTM_ID is set: the cookie banner may load Google Tag Manager.
+ * @property {boolean} recaptcha NEXT_PUBLIC_RECAPTCHA_SITE_KEY is set: the forms load reCAPTCHA v3.
+ * @property {boolean} dev `next dev`: React needs eval for its debugging aids (never in production).
+ */
+
+/**
+ * A page's policy. Scripts: the page's own inline scripts by hash, files from the origin ('self': Next.js's
+ * chunks; the API answers JSON with nosniff, so nothing there runs as a script), and the Google hosts only
+ * when configured. style-src keeps 'unsafe-inline': React `style` props, ECharts and the server-rendered
+ * SVG map write style attributes, which neither hashes nor nonces cover.
+ * @param {CspOptions} options
+ * @returns {string}
+ */
+export function contentSecurityPolicy({ scriptHashes, tagManager, recaptcha, dev }) {
+  const scriptSrc = ["'self'", ...scriptHashes.map((h) => `'${h}'`)];
+  if (dev) scriptSrc.push("'unsafe-eval'");
+  if (tagManager) scriptSrc.push(...GTM_SCRIPTS);
+  if (recaptcha) scriptSrc.push(...RECAPTCHA_SCRIPTS);
+  /** @type {Record<string, string[]>} */
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': scriptSrc,
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tagManager ? GTM_IMAGES : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(tagManager ? GTM_CONNECT : [])],
+    'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * The 'sha256-…' source of every inline script of an HTML document (a <script> without src), in order,
+ * without repeats: the browser hashes the script's text exactly as it stands between the tags.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function inlineScriptHashes(html) {
+  /** @type {Set<string>} */
+  const hashes = new Set();
+  /** @type {string[] | null} */
+  let text = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'script' && !('src' in attributes)) text = [];
+      },
+      ontext(chunk) {
+        text?.push(chunk);
+      },
+      onclosetag(name) {
+        if (name !== 'script' || text === null) return;
+        hashes.add(`sha256-${createHash('sha256').update(text.join(''), 'utf8').digest('base64')}`);
+        text = null;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
+  return [...hashes];
+}

@@ -1,0 +1,124 @@
+// The web app's server (`npm start` runs it through scripts/services.mjs; docs/operations.md): Next.js's
+// documented custom server with, in front of it,
+// - the shared page cache (server/page-cache.mjs): public pages from memory, rendered once per URL;
+// - the pages' Content-Security-Policy (hashes of their inline scripts, server/security-headers.mjs);
+// - load shedding: while the event loop lags more than WEB_MAX_EVENT_LOOP_DELAY_MS, nothing new is
+//   started (no render, no /api/* forwarding): 503 with Retry-After; cached pages are still served.
+// The API's data version is polled every WEB_PAGE_CACHE_CHECK_MS: an import makes every page stale.
+//
+// Usage: node [--import …] server/web-server.mjs [--dev]   (PORT, API_URL… as in .env.example)
+import http from 'node:http';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import { createPageCache, isPageRequest, RETRY_AFTER_SECONDS } from './page-cache.mjs';
+
+const dev = process.argv.includes('--dev');
+const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const port = Number(process.env.PORT || 3000);
+
+const app = next({ dev, dir, port, hostname: 'localhost' });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+// Checked by src/instrumentation.ts while Next.js prepared (a wrong value has stopped the process).
+/** @type {{ API_URL: string, WEB_PAGE_CACHE_MB: number, WEB_PAGE_CACHE_CHECK_MS: number, WEB_MAX_EVENT_LOOP_DELAY_MS: number }} */
+const env = /** @type {any} */ (globalThis)[Symbol.for('portal.web-env')];
+if (!env) throw new Error('src/instrumentation.ts did not run: the environment is unchecked');
+
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+let overloaded = false;
+let lastReport = 0;
+const sampler = setInterval(() => {
+  // Mean delay over the last half second, less the sampling resolution (as @fastify/under-pressure does).
+  const delayMs = Math.max(0, lag.mean / 1e6 - 10);
+  lag.reset();
+  overloaded = env.WEB_MAX_EVENT_LOOP_DELAY_MS > 0 && delayMs > env.WEB_MAX_EVENT_LOOP_DELAY_MS;
+  if (overloaded && Date.now() - lastReport > 10_000) {
+    lastReport = Date.now();
+    console.warn(`[web] event loop delay ${Math.round(delayMs)} ms: shedding renders and /api/* (503)`);
+  }
+}, 500);
+sampler.unref();
+
+const pages = createPageCache({
+  origin: `http://127.0.0.1:${port}`,
+  maxBytes: dev ? 0 : env.WEB_PAGE_CACHE_MB * 1024 * 1024,
+  csp: {
+    tagManager: Boolean(process.env.NEXT_PUBLIC_GTM_ID),
+    recaptcha: Boolean(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY),
+    dev,
+  },
+  overloaded: () => overloaded,
+  log: (message) => console.log(`[web] ${message}`),
+});
+
+const apiUrl = env.API_URL.replace(/\/+$/, '');
+let versionWarned = false;
+async function checkDataVersion() {
+  try {
+    const response = await fetch(`${apiUrl}/api/data-version/`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { version } = /** @type {{ version: string }} */ (await response.json());
+    pages.setDataVersion(version);
+    versionWarned = false;
+  } catch (error) {
+    // The API is down or restarting: keep serving what is cached, say so once.
+    if (!versionWarned) console.warn(`[web] data version unknown (${String(error)}): cached pages kept`);
+    versionWarned = true;
+  }
+}
+await checkDataVersion();
+const poller = setInterval(() => void checkDataVersion(), env.WEB_PAGE_CACHE_CHECK_MS);
+poller.unref();
+
+const server = http.createServer((req, res) => {
+  if (pages.isRenderRequest(req) || (!isPageRequest(req) && !overloaded)) {
+    void handle(req, res);
+    return;
+  }
+  if (!isPageRequest(req)) {
+    // Overloaded: files of the build are still served (cheap, and a page already sent needs them).
+    if ((req.url ?? '').startsWith('/_next/static/')) return void handle(req, res);
+    res.writeHead(503, {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    });
+    res.end(
+      JSON.stringify({ detail: 'Servizio momentaneamente sovraccarico, riprova tra qualche secondo.' }),
+    );
+    return;
+  }
+  pages.serve(req, res).catch((/** @type {unknown} */ error) => {
+    console.error(`[web] ${req.url}: ${String(error)}`);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+if (dev) {
+  const upgrade = app.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
+}
+
+// As `next start`: SIGTERM or SIGINT closes the server (scripts/drain-on-close.mjs makes that graceful:
+// what was accepted is answered) and the process exits 0 once it is closed.
+let stopping = false;
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(poller);
+    server.close(() => {
+      void app.close().finally(() => process.exit(0));
+    });
+  });
+}
+
+server.listen(port, () => {
+  console.log(
+    `[web] ready on http://localhost:${port} (page cache ${dev ? 'off: dev' : `${env.WEB_PAGE_CACHE_MB} MB`})`,
+  );
+});

@@ -296,17 +296,13 @@ function getRaw(url, headers = {}) {
   });
 }
 
-/** Requests autocannon sent that got neither an answer nor an error (timeout, socket) by the end of the run. */
-const unanswered = (r) => Math.max(0, r.requests.sent - r.requests.total - r.errors);
-
-/** A row of the pages' throughput table: like row(), with the count of answers and of unanswered requests. */
+/** A row of the pages' throughput table: like row(), with the count of answers. */
 const pageRow = (name, r, base) =>
   r.requests.total === 0
     ? `${name.padEnd(38)} no answer within the run (${r.requests.sent} requests sent, ${r.errors} errors)`
     : `${name.padEnd(38)} ${String(Math.round(r.requests.average)).padStart(7)} req/s` +
       `   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms` +
       `   errors ${r.errors + r.non2xx}   answers ${r.requests.total}` +
-      (unanswered(r) ? ` (+${unanswered(r)} unanswered at the end)` : '') +
       (base ? `   ratio ${(r.requests.average / base.requests.average).toFixed(2)}` : '');
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -559,9 +555,9 @@ async function overload(base, api, services, emails, password) {
   const afterMs = performance.now() - afterStarted;
   console.log(
     `\n${'route'.padEnd(34)} ${'conn'.padStart(4)} ${'answers'.padStart(8)} ${'2xx/s'.padStart(7)}` +
-      `  2xx p50/p99        503  w/ Retry-After  503 p50/p99       timeouts  socket errors  unanswered  statuses`,
+      `  2xx p50/p99        503  w/ Retry-After  503 p50/p99       timeouts  socket errors  statuses`,
   );
-  const sum = { shed: 0, retryAfter: 0, timeouts: 0, socket: 0, unanswered: 0 };
+  const sum = { shed: 0, retryAfter: 0, timeouts: 0, socket: 0 };
   for (const { route, res, statuses, shed } of runs) {
     const answers = Object.values(statuses).reduce((n, v) => n + v, 0);
     const ok = Object.entries(statuses)
@@ -572,7 +568,6 @@ async function overload(base, api, services, emails, password) {
     sum.retryAfter += shed.retryAfter;
     sum.timeouts += res.timeouts;
     sum.socket += socket;
-    sum.unanswered += unanswered(res);
     const shedLatency = shed.latencies.length
       ? `${Math.round(percentile(shed.latencies, 50))}/${Math.round(percentile(shed.latencies, 99))} ms`
       : '-';
@@ -580,13 +575,13 @@ async function overload(base, api, services, emails, password) {
       `${route.name.padEnd(34)} ${String(route.connections).padStart(4)} ${String(answers).padStart(8)}` +
         ` ${(ok / OVERLOAD_SECONDS).toFixed(1).padStart(7)}  ${`${res.latency.p50}/${res.latency.p99} ms`.padEnd(17)}` +
         ` ${String(shed.count).padStart(5)}  ${String(shed.retryAfter).padStart(14)}  ${shedLatency.padEnd(16)}` +
-        ` ${String(res.timeouts).padStart(9)}  ${String(socket).padStart(13)}  ${String(unanswered(res)).padStart(10)}` +
+        ` ${String(res.timeouts).padStart(9)}  ${String(socket).padStart(13)}` +
         `  ${JSON.stringify(statuses)}`,
     );
   }
   console.log(
     `\n503 answers: ${sum.shed}, with Retry-After: ${sum.retryAfter}; timeouts: ${sum.timeouts}; ` +
-      `socket errors: ${sum.socket}; unanswered when the run ended: ${sum.unanswered}. Aim: the excess refused with 503 + Retry-After, 0 timeouts: ` +
+      `socket errors: ${sum.socket}. Aim: the excess refused with 503 + Retry-After, 0 timeouts: ` +
       `${verdict(sum.shed > 0 && sum.retryAfter === sum.shed && sum.timeouts === 0)}`,
   );
   console.log(

@@ -3,6 +3,8 @@
 // does, the figures are printed all the same and the command exits 1.
 // stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
 // the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
+// Ports: BENCH_API_PORT (API; the bare server takes the next one) and BENCH_WEB_PORT (web app); by default
+// 8200/3200 for stats and web, 8300/3300 for load.
 import http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +25,11 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const API_PORT = Number(process.env.BENCH_API_PORT || 8200);
 const BARE_PORT = API_PORT + 1;
-const WEB_PORT = 3200;
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3200);
+const LOAD_API_PORT = Number(process.env.BENCH_API_PORT || 8300);
+const LOAD_WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3300);
+const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS || 400);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS || 20);
 
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -50,12 +56,7 @@ async function benchStats() {
   try {
     await services.ready;
     const api = `http://127.0.0.1:${API_PORT}`;
-    const all = [];
-    for (let next = `${api}/api/cities/city/?pageSize=500`; next;) {
-      const page = await (await fetch(next)).json();
-      all.push(...page.results.map((c) => c.id));
-      next = page.next && page.next.replace(/^https?:\/\/[^/]+/, api);
-    }
+    const all = await allCityIds(api);
     // 500 comuni drawn at random, each asked once first, as earlier visitors would have.
     // (A few comuni merged away before 2024 have no data at all; they are left out of the sample.)
     const cities = [];
@@ -201,33 +202,241 @@ async function firstLoadJs(base, pathname) {
   return { scripts: sources.length, gzipped, withoutNoModule };
 }
 
-// web — the home page's first-load JavaScript and Lighthouse (mobile and desktop) on / and a comune view,
-// in Debian's Chromium, against the built app on a fresh embedded database.
+/** Every comune id the API lists (pages of 500, following `next`). */
+async function allCityIds(api) {
+  const ids = [];
+  for (let next = `${api}/api/cities/city/?pageSize=500`; next;) {
+    const page = await (await fetch(next)).json();
+    ids.push(...page.results.map((c) => c.id));
+    next = page.next && page.next.replace(/^https?:\/\/[^/]+/, api);
+  }
+  return ids;
+}
+
+/** Creates verified accounts with the admin CLI on the database of varDir (before the API starts). */
+function createAccounts(varDir, emails, password) {
+  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  for (const email of emails) {
+    const created = spawnSync(
+      'npm',
+      ['run', '-s', 'admin', '--', 'user', 'create', '--email', email, '--password', password, '--verified'],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`admin user create: ${created.stderr}`);
+  }
+}
+
+/** The login request of the mixed loads: accounts in turn, a distinct X-Forwarded-For per attempt. */
+function loginRequest(emails, password) {
+  const csrf = 'bench-csrf-token-0123456789abcdef';
+  let ip = 0;
+  return {
+    method: 'POST',
+    path: '/api/auth/login/',
+    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    setupRequest: (r) => {
+      ip += 1;
+      const xff = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+      const email = emails[ip % emails.length];
+      return {
+        ...r,
+        headers: { ...r.headers, 'x-forwarded-for': xff },
+        body: JSON.stringify({ email, password }),
+      };
+    },
+  };
+}
+
+/**
+ * One autocannon run that also counts the answers by status, the 503s that carry Retry-After (read from
+ * each answer's headers, which autocannon hands to a request's onResponse) and the 503s' latencies
+ * (autocannon's own latency figures count 2xx answers only).
+ */
+function runRoute({ url, connections, duration, timeout, requests }) {
+  return new Promise((resolve, reject) => {
+    const statuses = {};
+    const shed = { count: 0, retryAfter: 0, latencies: [] };
+    const tracked = requests.map((request) => ({
+      ...request,
+      onResponse: (status, _body, _context, headers) => {
+        if (status !== 503) return;
+        shed.count += 1;
+        if (Object.keys(headers ?? {}).some((k) => k.toLowerCase() === 'retry-after')) shed.retryAfter += 1;
+      },
+    }));
+    const instance = autocannon({ url, connections, duration, timeout, requests: tracked }, (err, res) =>
+      err ? reject(err) : resolve({ res, statuses, shed }),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status === 503) shed.latencies.push(ms);
+    });
+  });
+}
+
+const percentile = (values, p) => {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** One GET with node:http, the body as sent (no decompression). */
+function getRaw(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** A row of the pages' throughput table: like row(), with the count of answers. */
+const pageRow = (name, r, base) =>
+  r.requests.total === 0
+    ? `${name.padEnd(38)} no answer within the run (${r.requests.sent} requests sent, ${r.errors} errors)`
+    : `${name.padEnd(38)} ${String(Math.round(r.requests.average)).padStart(7)} req/s` +
+      `   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms` +
+      `   errors ${r.errors + r.non2xx}   answers ${r.requests.total}` +
+      (base ? `   ratio ${(r.requests.average / base.requests.average).toFixed(2)}` : '');
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+
+// The pages measured by the web part: budgets of their uncompressed HTML.
+const HOME = { path: '/', label: '/ (Italia)', budgetKb: 80 };
+const MILANO = { path: '/?comune=015146', label: '/?comune=015146 (Milano)', budgetKb: 60 };
+const ABANO = { path: '/?comune=028001', label: '/?comune=028001 (Abano Terme)', budgetKb: 60 };
+
+/** Throughput of the pages at 64 connections, each warmed once first. */
+async function pageThroughput(base, pages) {
+  const results = [];
+  for (const page of pages) {
+    await fetch(base + page.path);
+    results.push(await run({ url: base + page.path }));
+  }
+  return results;
+}
+
+// web — in one run, against the built app on a fresh embedded database (web BENCH_WEB_PORT, API
+// BENCH_API_PORT, bare server the port after the API's):
+// 1. the HTML of /, Milano and Abano Terme (uncompressed, gzipped, budgets) and the first-load JS of /;
+// 2. cached / and Milano at 64 connections beside a bare node:http server sending the same bytes;
+// 3. the same two pages with the page cache off (WEB_PAGE_CACHE_MB=0: the app is started once that way
+//    first, measured, then restarted on the same database with its default settings);
+// 4. an overload: BENCH_OVERLOAD_CONNECTIONS (400) for BENCH_OVERLOAD_SECONDS (20 s) on a mix through the
+//    web origin, timeout 10 s: statuses per route, 503s and their Retry-After, timeouts, socket errors;
+// 5. Lighthouse (mobile and desktop) on / and Abano Terme, in Debian's Chromium.
 async function benchWeb() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   ensureWebBuild({ log: (m) => console.log(m) });
   const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  console.log('\nStarting the API and the web app on a fresh embedded database…');
-  const services = startServices({
-    env: {
-      VAR_DIR: varDir,
-      API_PORT: String(API_PORT),
-      PORT: String(WEB_PORT),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    log: () => {},
-  });
+  const emails = [1, 2, 3, 4, 5].map((n) => `sovraccarico${n}@example.it`);
+  const password = 'Prova-Sotto-Pressione-91';
+  createAccounts(varDir, emails, password);
+  const start = (env) =>
+    startServices({
+      env: {
+        VAR_DIR: varDir,
+        API_PORT: String(API_PORT),
+        PORT: String(WEB_PORT),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      log: () => {},
+    });
+  const base = `http://127.0.0.1:${WEB_PORT}`;
+  const measured = [HOME, MILANO];
+  console.log(
+    '\nStarting the API and the web app on a fresh embedded database, page cache off (WEB_PAGE_CACHE_MB=0)…',
+  );
+  let services = start({ WEB_PAGE_CACHE_MB: '0' });
   let chrome;
+  let bare;
   try {
     await services.ready;
-    const base = `http://localhost:${WEB_PORT}`;
+    console.log(`Measuring ${measured.map((p) => p.path).join(' and ')} without the page cache…`);
+    const uncached = await pageThroughput(base, measured);
+    await services.stop();
+    console.log('Restarting the web app and the API on the same database with the page cache on (default)…');
+    services = start({});
+    await services.ready;
+
+    // 1. Sizes.
+    console.log('\nHTML of the pages (budgets on the uncompressed HTML; gzip as the web app sends it)');
+    for (const page of [HOME, MILANO, ABANO]) {
+      const plain = await getRaw(base + page.path);
+      const zipped = await getRaw(base + page.path, { 'accept-encoding': 'gzip' });
+      const sentGzipped = zipped.headers['content-encoding'] === 'gzip';
+      const gz = sentGzipped ? zipped.body.length : gzipSync(plain.body).length;
+      console.log(
+        `${page.label.padEnd(32)} status ${plain.status}  ${String(plain.body.length).padStart(8)} B (${kb(plain.body.length)})` +
+          `  gzip ${String(gz).padStart(7)} B (${kb(gz)}${sentGzipped ? '' : ', gzipped here: sent uncompressed'})` +
+          `  budget ≤ ${page.budgetKb} KB: ${verdict(plain.body.length <= page.budgetKb * 1024)}`,
+      );
+      console.log(
+        `${''.padEnd(32)} cache-control: ${plain.headers['cache-control'] ?? '(none)'}; etag: ${plain.headers.etag ?? '(none)'}`,
+      );
+    }
     const js = await firstLoadJs(base, '/');
     console.log(
-      `\nFirst-load JavaScript of /: ${(js.withoutNoModule / 1024).toFixed(1)} KB gzipped in modern browsers ` +
-        `(${(js.gzipped / 1024).toFixed(1)} KB with the nomodule polyfills, ${js.scripts} scripts); budget 250 KB`,
+      `\nFirst-load JavaScript of /: ${kb(js.withoutNoModule)} gzipped in modern browsers ` +
+        `(${kb(js.gzipped)} with the nomodule polyfills, ${js.scripts} scripts); ` +
+        `budget 200 KB: ${verdict(js.withoutNoModule <= 200 * 1024)}`,
     );
+
+    // 2 and 3. Throughput: the cached pages beside a bare server sending the same bytes, then the figures
+    // measured without the page cache.
+    const bodies = new Map();
+    for (const page of measured) {
+      const res = await getRaw(base + page.path);
+      bodies.set(page.path, { body: res.body, type: res.headers['content-type'] });
+    }
+    bare = http.createServer((req, res) => {
+      const { body, type } = bodies.get(req.url) ?? bodies.get('/');
+      res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise((r) => bare.listen(BARE_PORT, '127.0.0.1', r));
+    const bareRuns = [];
+    const cachedRuns = [];
+    for (const page of measured) {
+      // Once the web app has answered what it still had queued from the previous run.
+      await fetch(base + page.path);
+      bareRuns.push(await run({ url: `http://127.0.0.1:${BARE_PORT}${page.path}` }));
+      await fetch(base + page.path);
+      cachedRuns.push(await run({ url: base + page.path }));
+    }
+    await new Promise((r) => bare.close(r));
+    bare = undefined;
+    console.log(
+      `\nPages, ${CONNECTIONS} connections, ${DURATION_S} s each; the bare node:http server sends the same bytes ` +
+        'with the same content-type. Aims for the cached pages: ratio ≥ 0.5, p99 ≤ 150 ms.\n',
+    );
+    measured.forEach((page, i) => {
+      const [b, c, u] = [bareRuns[i], cachedRuns[i], uncached[i]];
+      const aim = c.requests.average / b.requests.average >= 0.5 && c.latency.p99 <= 150;
+      console.log(pageRow(`bare node:http       ${page.path}`, b));
+      console.log(`${pageRow(`web, page cache on   ${page.path}`, c, b)}   aims ${verdict(aim)}`);
+      console.log(pageRow(`web, page cache off  ${page.path}`, u, b));
+      const speedUp =
+        u.requests.total === 0
+          ? 'not measurable: no answer without the page cache within the run'
+          : `×${(c.requests.average / u.requests.average).toFixed(1)} (cached req/s ÷ uncached req/s)`;
+      console.log(`${''.padEnd(21)}page cache speed-up: ${speedUp}\n`);
+    });
+
+    // 4. Overload.
+    await overload(base, `http://127.0.0.1:${API_PORT}`, services, emails, password);
+
+    // 5. Lighthouse.
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: [
@@ -241,19 +450,20 @@ async function benchWeb() {
         '--no-first-run',
       ],
     });
-    const pages = [
-      ['/', 'home (Italia)'],
-      ['/?comune=028001', 'comune (Abano Terme)'],
-    ];
-    console.log('\nLighthouse 12 (performance, accessibility, best practices, SEO; LCP, TBT, CLS)');
-    for (const [pathname, label] of pages) {
+    const aims = { mobile: 95, desktop: 100 };
+    console.log(
+      '\nLighthouse 12 (performance, accessibility, best practices, SEO; LCP, TBT, CLS). ' +
+        'Aims: performance ≥ 95 mobile, 100 desktop; accessibility 100',
+    );
+    const lighthouseBase = `http://localhost:${WEB_PORT}`;
+    for (const page of [HOME, ABANO]) {
       for (const formFactor of ['mobile', 'desktop']) {
         const config =
           formFactor === 'desktop'
             ? (await import('lighthouse/core/config/desktop-config.js')).default
             : undefined;
         const result = await lighthouse(
-          base + pathname,
+          lighthouseBase + page.path,
           {
             port: chrome.port,
             output: 'json',
@@ -263,19 +473,121 @@ async function benchWeb() {
           config,
         );
         const { categories: c, audits: a } = result.lhr;
-        const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(3);
+        const points = (k) => Math.round((c[k]?.score ?? 0) * 100);
+        const score = (k) => String(points(k)).padStart(3);
+        const aim = points('performance') >= aims[formFactor] && points('accessibility') === 100;
         console.log(
-          `${label.padEnd(22)} ${formFactor.padEnd(8)} perf ${score('performance')}  a11y ${score('accessibility')}` +
+          `${page.label.padEnd(30)} ${formFactor.padEnd(8)} perf ${score('performance')}  a11y ${score('accessibility')}` +
             `  bp ${score('best-practices')}  seo ${score('seo')}   LCP ${a['largest-contentful-paint'].displayValue}` +
-            `  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`,
+            `  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}` +
+            `   aims ${verdict(aim)}`,
         );
       }
     }
   } finally {
+    bare?.close();
     await chrome?.kill();
     await services.stop();
     rmSync(varDir, { recursive: true, force: true });
   }
+}
+
+// The overload of the web part: more connections than the two processes can answer in time, on a mix
+// through the web origin. The aim is that the excess is refused quickly (503 with Retry-After) rather
+// than left to time out.
+async function overload(base, api, services, emails, password) {
+  const ids = (await allCityIds(api)).filter((id) => id !== '015146' && id !== '028001');
+  for (const page of [HOME, MILANO, ABANO]) await fetch(base + page.path);
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const share = (fraction) => Math.max(1, Math.round(OVERLOAD_CONNECTIONS * fraction));
+  const routes = [
+    {
+      name: 'cached pages (/, Milano, Abano)',
+      connections: share(0.3),
+      requests: [{ path: HOME.path }, { path: MILANO.path }, { path: ABANO.path }],
+    },
+    {
+      name: 'uncached comune pages (random id)',
+      connections: share(0.25),
+      requests: [{ setupRequest: (r) => ({ ...r, path: `/?comune=${pick(ids)}` }) }],
+    },
+    {
+      name: 'stats API (Italia, random comune)',
+      connections: 0,
+      requests: [
+        { path: '/api/stats/overall/' },
+        { setupRequest: (r) => ({ ...r, path: `/api/stats/cities/city/${pick(ids)}/` }) },
+      ],
+    },
+    {
+      name: 'login POST /api/auth/login/',
+      connections: share(0.1),
+      requests: [loginRequest(emails, password)],
+    },
+  ];
+  routes[2].connections = Math.max(1, OVERLOAD_CONNECTIONS - routes.reduce((n, r) => n + r.connections, 0));
+  const total = routes.reduce((n, r) => n + r.connections, 0);
+  const pids = { API: services.pidOf('api'), web: services.pidOf('web') };
+  const peak = { API: 0, web: 0 };
+  const sample = () => {
+    for (const [name, pid] of Object.entries(pids)) peak[name] = Math.max(peak[name], memoryMb(pid).rss);
+  };
+  sample();
+  const sampler = setInterval(sample, 200);
+  console.log(
+    `Overload: ${total} connections for ${OVERLOAD_SECONDS} s on the web origin, autocannon timeout 10 s, ` +
+      `uncached comune pages drawn from ${ids.length} comuni…`,
+  );
+  const runs = await Promise.all(
+    routes.map((route) =>
+      runRoute({
+        url: base,
+        connections: route.connections,
+        duration: OVERLOAD_SECONDS,
+        timeout: 10,
+        requests: route.requests,
+      }).then((r) => ({ route, ...r })),
+    ),
+  );
+  clearInterval(sampler);
+  const afterStarted = performance.now();
+  const after = await fetch(`${base}/`).catch(() => undefined);
+  const afterMs = performance.now() - afterStarted;
+  console.log(
+    `\n${'route'.padEnd(34)} ${'conn'.padStart(4)} ${'answers'.padStart(8)} ${'2xx/s'.padStart(7)}` +
+      `  2xx p50/p99        503  w/ Retry-After  503 p50/p99       timeouts  socket errors  statuses`,
+  );
+  const sum = { shed: 0, retryAfter: 0, timeouts: 0, socket: 0 };
+  for (const { route, res, statuses, shed } of runs) {
+    const answers = Object.values(statuses).reduce((n, v) => n + v, 0);
+    const ok = Object.entries(statuses)
+      .filter(([code]) => code.startsWith('2'))
+      .reduce((n, [, v]) => n + v, 0);
+    const socket = res.errors - res.timeouts;
+    sum.shed += shed.count;
+    sum.retryAfter += shed.retryAfter;
+    sum.timeouts += res.timeouts;
+    sum.socket += socket;
+    const shedLatency = shed.latencies.length
+      ? `${Math.round(percentile(shed.latencies, 50))}/${Math.round(percentile(shed.latencies, 99))} ms`
+      : '-';
+    console.log(
+      `${route.name.padEnd(34)} ${String(route.connections).padStart(4)} ${String(answers).padStart(8)}` +
+        ` ${(ok / OVERLOAD_SECONDS).toFixed(1).padStart(7)}  ${`${res.latency.p50}/${res.latency.p99} ms`.padEnd(17)}` +
+        ` ${String(shed.count).padStart(5)}  ${String(shed.retryAfter).padStart(14)}  ${shedLatency.padEnd(16)}` +
+        ` ${String(res.timeouts).padStart(9)}  ${String(socket).padStart(13)}` +
+        `  ${JSON.stringify(statuses)}`,
+    );
+  }
+  console.log(
+    `\n503 answers: ${sum.shed}, with Retry-After: ${sum.retryAfter}; timeouts: ${sum.timeouts}; ` +
+      `socket errors: ${sum.socket}. Aim: the excess refused with 503 + Retry-After, 0 timeouts: ` +
+      `${verdict(sum.shed > 0 && sum.retryAfter === sum.shed && sum.timeouts === 0)}`,
+  );
+  console.log(
+    `Right after the overload: / answered ${after ? after.status : 'nothing'} in ${Math.round(afterMs)} ms. ` +
+      `Peak resident memory during the overload: API ${peak.API.toFixed(0)} MB, web ${peak.web.toFixed(0)} MB.`,
+  );
 }
 
 /** Current and peak (high-water mark since start) resident memory of a process in MB, from /proc. */
@@ -285,11 +597,12 @@ function memoryMb(pid) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-// load — a mixed load on the built app as `npm start` runs it (web 3300, API 8300, fresh embedded database,
-// build in apps/web/.next-chaos): 100 connections for 60 s (BENCH_LOAD_SECONDS), everything through the web
-// app's origin as a browser would: home page, comune pages, the statistics API, the city search, login.
-// Throughput, p50/p99 per route, errors (socket errors, timeouts, answers other than 2xx and 429) and 429s
-// apart, and the peak resident memory of the API and the web app.
+// load — a mixed load on the built app as `npm start` runs it (web 3300, API 8300 unless BENCH_WEB_PORT /
+// BENCH_API_PORT, fresh embedded database, build in apps/web/.next-chaos): 100 connections for 60 s
+// (BENCH_LOAD_SECONDS), everything through the web app's origin as a browser would: home page, comune
+// pages, the statistics API, the city search, login. Throughput, p50/p99 per route, errors (socket errors,
+// timeouts, answers other than 2xx, 429 and 503), 429s and 503s apart, and the peak resident memory of the
+// API and the web app.
 async function benchLoad() {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
   const distDir = process.env.NEXT_DIST_DIR;
@@ -300,23 +613,21 @@ async function benchLoad() {
   // 10 in flight per account), and 15 connections signing in to one account at once is not a real use.
   const emails = [1, 2, 3, 4, 5].map((n) => `carico${n}@example.it`);
   const password = 'Carico-Misto-2024';
-  const env = { ...process.env, VAR_DIR: varDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  for (const email of emails) {
-    const created = spawnSync(
-      'npm',
-      ['run', '-s', 'admin', '--', 'user', 'create', '--email', email, '--password', password, '--verified'],
-      { cwd: ROOT, env, encoding: 'utf8' },
-    );
-    if (created.status !== 0) throw new Error(`admin user create: ${created.stderr}`);
-  }
+  createAccounts(varDir, emails, password);
   console.log('\nStarting the API and the web app on a fresh embedded database…');
   const services = startServices({
-    env: { VAR_DIR: varDir, API_PORT: '8300', PORT: '3300', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      VAR_DIR: varDir,
+      API_PORT: String(LOAD_API_PORT),
+      PORT: String(LOAD_WEB_PORT),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     log: () => {},
   });
   try {
     await services.ready;
-    const base = 'http://127.0.0.1:3300';
+    const base = `http://127.0.0.1:${LOAD_WEB_PORT}`;
     // Comuni with data (a few merged away before 2024 have none), each page and statistic asked once.
     const page = await (await fetch(`${base}/api/cities/city/?pageSize=500`)).json();
     const cities = [];
@@ -328,8 +639,6 @@ async function benchLoad() {
     await fetch(`${base}/`);
     const pick = (list) => list[Math.floor(Math.random() * list.length)];
     const searches = ['rom', 'mil', 'tor', 'nap', 'bol', 'san', 'ver', 'pad', 'cas', 'mon', 'bar', 'pal'];
-    const csrf = 'bench-csrf-token-0123456789abcdef';
-    let ip = 0;
     const routes = [
       { name: 'home page /', connections: 20, requests: [{ path: '/' }] },
       {
@@ -355,23 +664,7 @@ async function benchLoad() {
         // the per-IP limit of 30 logins in 5 minutes does not turn the run into a run of 429s.
         name: 'login POST /api/auth/login/',
         connections: 15,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/auth/login/',
-            headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-            setupRequest: (r) => {
-              ip += 1;
-              const xff = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-              const email = emails[ip % emails.length];
-              return {
-                ...r,
-                headers: { ...r.headers, 'x-forwarded-for': xff },
-                body: JSON.stringify({ email, password }),
-              };
-            },
-          },
-        ],
+        requests: [loginRequest(emails, password)],
       },
     ];
     const pids = { API: services.pidOf('api'), web: services.pidOf('web') };
@@ -385,49 +678,47 @@ async function benchLoad() {
     const total = routes.reduce((n, r) => n + r.connections, 0);
     console.log(`\n${total} connections for ${seconds} s, split by route, all on the web app's origin\n`);
     const runs = await Promise.all(
-      routes.map(
-        (route) =>
-          new Promise((resolve, reject) => {
-            const statuses = {};
-            const instance = autocannon(
-              {
-                url: base,
-                connections: route.connections,
-                duration: seconds,
-                timeout: 30,
-                requests: route.requests,
-              },
-              (err, res) => (err ? reject(err) : resolve({ route, res, statuses })),
-            );
-            instance.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
-          }),
+      routes.map((route) =>
+        runRoute({
+          url: base,
+          connections: route.connections,
+          duration: seconds,
+          timeout: 30,
+          requests: route.requests,
+        }).then((r) => ({ route, ...r })),
       ),
     );
     clearInterval(sampler);
     sample();
     let requests = 0;
     let errors = 0;
+    let shedTotal = 0;
     console.log(
       `${'route'.padEnd(36)} ${'conn'.padStart(4)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)}` +
-        `   p50      p99      errors   429`,
+        `   p50      p99      errors   429   503`,
     );
     for (const { route, res, statuses } of runs) {
       const throttled = statuses[429] ?? 0;
+      const shed = statuses[503] ?? 0;
       const bad = Object.entries(statuses)
-        .filter(([code]) => !(Number(code) >= 200 && Number(code) < 300) && code !== '429')
+        .filter(([code]) => !code.startsWith('2') && code !== '429' && code !== '503')
         .reduce((n, [, v]) => n + v, 0);
-      const routeErrors = res.errors + res.timeouts + bad;
+      // autocannon's errors include its timeouts.
+      const routeErrors = res.errors + bad;
       requests += res.requests.total;
       errors += routeErrors;
+      shedTotal += shed;
       console.log(
         `${route.name.padEnd(36)} ${String(route.connections).padStart(4)} ${String(res.requests.total).padStart(8)}` +
           ` ${(res.requests.total / seconds).toFixed(1).padStart(7)}   ${`${res.latency.p50} ms`.padEnd(8)} ` +
           `${`${res.latency.p99} ms`.padEnd(8)} ${String(routeErrors).padStart(6)} ${String(throttled).padStart(5)}` +
-          (bad ? `   statuses ${JSON.stringify(statuses)}` : ''),
+          ` ${String(shed).padStart(5)}` +
+          (bad || res.errors ? `   statuses ${JSON.stringify(statuses)}, timeouts ${res.timeouts}` : ''),
       );
     }
     console.log(
-      `\nThroughput: ${(requests / seconds).toFixed(1)} req/s overall, ${requests} requests, ${errors} errors`,
+      `\nThroughput: ${(requests / seconds).toFixed(1)} req/s overall, ${requests} requests, ${errors} errors, ` +
+        `${shedTotal} answers 503 (load shed)`,
     );
     if (errors > 0) {
       console.log('The mixed load must run without errors: see the statuses above.');

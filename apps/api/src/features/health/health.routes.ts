@@ -8,7 +8,12 @@ const HEALTH_TIMEOUT_MS = 1500;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      // Answered under load shedding too: a balancer that took every busy process out at once would turn
+      // a surge into an outage, while refusing each request with 503 + Retry-After already sheds load.
+      config: { loadShedding: false },
+    },
     async (req, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -111,6 +111,8 @@ export async function buildApp({
   await app.register(responseCachePlugin, {
     dataVersion: () => getDataVersion(db),
     checkEveryMs: cacheCheckEveryMs,
+    maxAgeSeconds: config.HTTP_CACHE_MAX_AGE_SECONDS,
+    staleWhileRevalidateSeconds: config.HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS,
   });
 
   await app.register(healthRoutes);

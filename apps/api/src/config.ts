@@ -52,6 +52,9 @@ export const EnvSchema = z.object({
     .max(1, 'must be between 0 and 1')
     .default(0),
   LOAD_SHEDDING_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  // HTTP caching of the public statistics, geography and RVM answers (plugins/response-cache.ts).
+  HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
+  HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).default(600),
   // Mail: SMTP when set, otherwise each message is written as an .eml file into MAIL_OUTBOX_DIR.
   SMTP_URL: z
     .string()

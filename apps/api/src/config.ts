@@ -44,7 +44,7 @@ export const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   // Load shedding (plugins/load-shedding.ts): past a threshold every request is answered 503 with
-  // Retry-After (the health check excepted). 0 turns a check off.
+  // Retry-After (the health check and the data version excepted). 0 turns a check off.
   LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1000),
   LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION: z.coerce
     .number()

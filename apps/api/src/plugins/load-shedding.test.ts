@@ -27,7 +27,7 @@ describe('load shedding', () => {
     await app.ready();
   });
 
-  it('answers 503 with Retry-After and an Italian (or English) detail while the event loop lags; the health check still answers', async () => {
+  it('answers 503 with Retry-After and an Italian (or English) detail while the event loop lags; the health check and the data version still answer', async () => {
     const get = (url: string, lang?: string) =>
       app.inject({ method: 'GET', url, headers: lang ? { 'accept-language': lang } : {} });
     let batch: LightMyRequestResponse[] = [];
@@ -35,12 +35,20 @@ describe('load shedding', () => {
       async () => {
         block(150);
         // Sent together: their onRequest hooks run before the next sample can change the verdict.
-        batch = await Promise.all([get(FRACTIONS), get(FRACTIONS, 'en'), get('/api/health/')]);
+        batch = await Promise.all([
+          get(FRACTIONS),
+          get(FRACTIONS, 'en'),
+          get('/api/health/'),
+          get('/api/data-version/'),
+        ]);
         expect(batch[0]!.statusCode).toBe(503);
       },
       { timeout: 60_000, interval: 20 },
     );
-    const [italian, english, health] = batch as [LightMyRequestResponse, ...LightMyRequestResponse[]];
+    const [italian, english, health, dataVersion] = batch as [
+      LightMyRequestResponse,
+      ...LightMyRequestResponse[],
+    ];
     expect(italian.headers['retry-after']).toBe('7');
     expect(italian.json()).toEqual({
       detail: 'Il servizio è molto carico in questo momento: riprova tra 7 secondi.',
@@ -52,9 +60,11 @@ describe('load shedding', () => {
     expect(english!.json()).toEqual({
       detail: 'The service is under heavy load right now: please try again in 7 seconds.',
     });
-    // Exempt (config.loadShedding false): a balancer keeps the process while each request is shed.
+    // Exempt (config.loadShedding false): a balancer keeps the process while each request is shed, and
+    // the web processes still learn of an import.
     expect(health!.statusCode).toBe(200);
     expect(health!.json()).toEqual({ status: 'ok' });
+    expect(dataVersion!.statusCode).toBe(200);
   });
 });
 

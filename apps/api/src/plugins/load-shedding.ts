@@ -7,7 +7,7 @@ import { waitMessage } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route is answered even when the process sheds load (the health check). */
+    /** false: the route is answered even when the process sheds load (health check, data version). */
     loadShedding?: false;
   }
 }

@@ -237,9 +237,13 @@ describe('HTTP caching', () => {
   /**
    * Every GET route, a URL it answers 200 (or 302) to, and the Cache-Control it must send: `public` for the
    * answers of the response cache (the same for everyone until an import), `private` for what depends on
-   * the visitor or must not be kept; `own` for swagger-ui's assets, which set their own.
+   * the visitor or must not be kept, `no-cache` for the data version (asked every time); `own` for
+   * swagger-ui's assets, which set their own.
    */
-  const GET_ROUTES: Record<string, { url: string; cache: 'public' | 'private' | 'own'; token?: true }> = {
+  const GET_ROUTES: Record<
+    string,
+    { url: string; cache: 'public' | 'private' | 'no-cache' | 'own'; token?: true }
+  > = {
     'GET /api/cities/regions/': { url: '/api/cities/regions/', cache: 'public' },
     'GET /api/cities/provinces/': { url: '/api/cities/provinces/?region=05', cache: 'public' },
     'GET /api/cities/city/': { url: '/api/cities/city/?search=pad', cache: 'public' },
@@ -272,6 +276,7 @@ describe('HTTP caching', () => {
     },
 
     'GET /api/health/': { url: '/api/health/', cache: 'private' },
+    'GET /api/data-version/': { url: '/api/data-version/', cache: 'no-cache' },
     'GET /api/csrf/': { url: '/api/csrf/', cache: 'private' },
     'GET /api/auth/user/': { url: '/api/auth/user/', cache: 'private', token: true },
     'GET /api/stats/download/': {
@@ -329,8 +334,8 @@ describe('HTTP caching', () => {
     if (cache === 'public') {
       expect(res.headers['cache-control']).toBe(PUBLIC);
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
-    } else if (cache === 'private') {
-      expect(res.headers['cache-control']).toBe(PRIVATE);
+    } else if (cache === 'private' || cache === 'no-cache') {
+      expect(res.headers['cache-control']).toBe(cache === 'private' ? PRIVATE : 'no-cache');
       expect(res.headers.etag).toBeUndefined();
     } else {
       expect(res.headers['cache-control'] ?? '').not.toMatch(/public, max-age=60/);

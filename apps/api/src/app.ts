@@ -12,6 +12,7 @@ import type { Db } from './db/db';
 import { loadConfig, type Config } from './config';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { afterReplyPlugin } from './plugins/after-reply';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
@@ -85,6 +86,12 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before every other onRequest hook (CSRF, auth): a refused request costs no work.
+  await app.register(loadSheddingPlugin, {
+    maxEventLoopDelayMs: config.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION,
+    retryAfterSeconds: config.LOAD_SHEDDING_RETRY_AFTER_SECONDS,
+  });
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.
   await app.register(compress, { threshold: 1024 });
   await app.register(csrfPlugin, { apiToken: config.API_TOKEN });
@@ -104,6 +111,8 @@ export async function buildApp({
   await app.register(responseCachePlugin, {
     dataVersion: () => getDataVersion(db),
     checkEveryMs: cacheCheckEveryMs,
+    maxAgeSeconds: config.HTTP_CACHE_MAX_AGE_SECONDS,
+    staleWhileRevalidateSeconds: config.HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS,
   });
 
   await app.register(healthRoutes);

@@ -14,6 +14,18 @@ describe('loadConfig', () => {
       'Osservatorio <dati@example.it>',
     );
   });
+  it('sheds load past 1 s of event-loop delay, asking to retry after 10 s; utilization is not checked', () => {
+    const c = loadConfig({});
+    expect(c.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+    expect(c.LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION).toBe(0);
+    expect(c.LOAD_SHEDDING_RETRY_AFTER_SECONDS).toBe(10);
+    expect(() => loadConfig({ LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      /LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION/,
+    );
+    expect(() => loadConfig({ LOAD_SHEDDING_RETRY_AFTER_SECONDS: '0' })).toThrow(
+      /LOAD_SHEDDING_RETRY_AFTER_SECONDS/,
+    );
+  });
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -43,6 +43,18 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  // Load shedding (plugins/load-shedding.ts): past a threshold every request is answered 503 with
+  // Retry-After (the health check and the data version excepted). 0 turns a check off.
+  LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(1000),
+  LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION: z.coerce
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(0),
+  LOAD_SHEDDING_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  // HTTP caching of the public statistics, geography and RVM answers (plugins/response-cache.ts).
+  HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
+  HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).default(600),
   // Mail: SMTP when set, otherwise each message is written as an .eml file into MAIL_OUTBOX_DIR.
   SMTP_URL: z
     .string()

@@ -5,13 +5,17 @@ import { SMTPServer } from 'smtp-server';
 import type { InjectOptions } from 'fastify';
 import { vi } from 'vitest';
 import { DEFAULT_PUBLIC_URL, loadConfig, type Config } from '../src/config';
+import { TEST_ENV } from './env';
 import { resolvePortalLinks } from '../src/plugins/mail-layout';
 import type { Queryable } from '../src/db/db';
 import type { App } from '../src/app';
 
-/** A configuration with the defaults, without reading the environment of the test process. */
+/**
+ * A configuration with the defaults, without reading the environment of the test process; load shedding
+ * off (TEST_ENV), unless the overrides turn it on.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', VAR_DIR: '/tmp/portal-test-var', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', VAR_DIR: '/tmp/portal-test-var', ...TEST_ENV, ...overrides });
 }
 
 export const CSRF = 'test-csrf-token-0123456789abcdefghij';

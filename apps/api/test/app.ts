@@ -1,5 +1,7 @@
 import { afterAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { TEST_ENV } from './env';
 import { createTestDb, type Template, type TestDb } from './db';
 
 export interface TestApp {
@@ -28,7 +30,9 @@ export async function buildTestApp({
 }: Omit<AppOptions, 'db'> & { template?: Template } = {}): Promise<TestApp> {
   const t = await createTestDb({ template });
   opened.push(() => t.drop());
-  const app = await buildApp({ db: t.db, ...options });
+  // Without a config of its own: the test process's environment, load shedding off unless it says otherwise.
+  const config = options.config ?? loadConfig({ ...TEST_ENV, ...process.env });
+  const app = await buildApp({ db: t.db, ...options, config });
   opened.push(() => app.close());
   return { app, t };
 }

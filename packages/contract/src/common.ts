@@ -26,3 +26,10 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
 
 export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 export type Health = z.infer<typeof HealthSchema>;
+
+/**
+ * GET /api/data-version/: a value that changes whenever an import changed the data (and only compared for
+ * equality); the web processes poll it to drop their page caches.
+ */
+export const DataVersionSchema = z.object({ version: z.string().min(1) });
+export type DataVersion = z.infer<typeof DataVersionSchema>;

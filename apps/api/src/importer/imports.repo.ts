@@ -30,14 +30,18 @@ export async function findImport(q: Queryable, dataset: string, sha256: string):
   return rows.length > 0;
 }
 
+/**
+ * Records an import as a new row, a forced re-import of a file imported before included (its old row
+ * goes): the data version (getDataVersion: the highest id and the count of rows) changes with every
+ * import, so the response caches and the web app's page caches are dropped.
+ */
 export async function recordImport(
   q: Queryable,
   r: { dataset: string; fileName: string; sha256: string; rowCount: number; years: number[] },
 ): Promise<void> {
+  await q.query('DELETE FROM imports WHERE dataset = $1 AND sha256 = $2', [r.dataset, r.sha256]);
   await q.query(
-    `INSERT INTO imports (dataset, file_name, sha256, row_count, years) VALUES ($1, $2, $3, $4, $5::int[])
-     ON CONFLICT (dataset, sha256) DO UPDATE SET file_name = excluded.file_name, row_count = excluded.row_count,
-       years = excluded.years, imported_at = now()`,
+    `INSERT INTO imports (dataset, file_name, sha256, row_count, years) VALUES ($1, $2, $3, $4, $5::int[])`,
     [r.dataset, r.fileName, r.sha256, r.rowCount, r.years],
   );
 }

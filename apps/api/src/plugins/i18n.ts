@@ -61,6 +61,11 @@ export const M = {
     it: 'Servizio temporaneamente non disponibile, riprova più tardi.',
     en: 'Service temporarily unavailable, please try again later.',
   },
+  // Load shedding (load-shedding.ts): {wait} is one of the wait* entries below.
+  overloaded: {
+    it: 'Il servizio è molto carico in questo momento: riprova tra {wait}.',
+    en: 'The service is under heavy load right now: please try again in {wait}.',
+  },
   methodNotAllowed: { it: 'Metodo non consentito.', en: 'Method not allowed.' },
   tooLarge: { it: 'La richiesta è troppo grande.', en: 'The request is too large.' },
   unsupportedMediaType: { it: 'Tipo di contenuto non supportato.', en: 'Unsupported media type.' },

@@ -205,7 +205,8 @@ export function waitText(lang: Lang, seconds: number): string {
   return t(lang, waitMessage(seconds));
 }
 
-function waitMessage(seconds: number): Msg {
+/** The message of a wait (waitText), to be rendered in the request's language. */
+export function waitMessage(seconds: number): Msg {
   if (seconds < 60) return seconds === 1 ? msg('waitSecond') : msg('waitSeconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? msg('waitMinute') : msg('waitMinutes', { n: minutes });

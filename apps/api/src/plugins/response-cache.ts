@@ -47,7 +47,24 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /** Bound on the bytes of the cached bodies (and their keys); the least recently used go first. */
   maxBytes?: number;
+  /** How long any cache may answer with a copy without asking again (Cache-Control max-age). */
   maxAgeSeconds?: number;
+  /** How long past max-age a cache may answer with its copy while it asks again (stale-while-revalidate). */
+  staleWhileRevalidateSeconds?: number;
+}
+
+/** What a cache in front may keep serving while the API answers errors or cannot be reached: a day. */
+const STALE_IF_ERROR_SECONDS = 86_400;
+
+/** Cache-Control of every answer that sets none: per user, or not meant to be kept at all. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Cache-Control of the answers of the response cache: the same for everyone, until the next import. */
+export function publicCacheControl(maxAgeSeconds: number, staleWhileRevalidateSeconds: number): string {
+  return (
+    `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, ` +
+    `stale-if-error=${STALE_IF_ERROR_SECONDS}`
+  );
 }
 
 /** Rough weight of an entry besides its body and key (the object, the ETag, the LRU's own slots). */
@@ -79,6 +96,11 @@ function cacheKey(req: FastifyRequest): string {
  * In-process cache of serialized statistics responses. The data changes only through imports, so an
  * entry lives until the data version changes or, the cache being full, it is the least recently used;
  * each API process keeps its own copy. Simultaneous misses of one key compute it once.
+ *
+ * HTTP caching: its answers are `public` with a short max-age (a cache in front or the browser asks again
+ * soon after an import, with If-None-Match, and gets a 304 from memory while nothing changed), a long
+ * stale-while-revalidate and stale-if-error; every other answer that sets no Cache-Control of its own
+ * (accounts, downloads, errors, the health check…) gets `private, no-store`.
  */
 export const responseCachePlugin = fp(async (app: FastifyInstance, opts: ResponseCacheOptions) => {
   // Bounded in bytes as well as in number: anonymous GETs choose the keys (finding 5 of docs/security.md).
@@ -92,7 +114,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     // Cleared while computing (the data changed): the waiting requests get their answer, not kept.
     ignoreFetchAbort: true,
   });
-  const cacheControl = `public, max-age=${opts.maxAgeSeconds ?? 600}`;
+  const cacheControl = publicCacheControl(opts.maxAgeSeconds ?? 60, opts.staleWhileRevalidateSeconds ?? 600);
+  // Nothing is kept by a cache in front unless a route said it may be.
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  });
   let version: string | undefined;
 
   let checking = false;

@@ -63,6 +63,7 @@ let t: TestDb;
 /** Every route → its cases. Keys are "METHOD /path" as fastify registers them. */
 const MATRIX: Record<string, Case[]> = {
   'GET /api/health/': [{ request: () => ({ url: '/api/health/' }), expected: all(200) }],
+  'GET /api/data-version/': [{ request: () => ({ url: '/api/data-version/' }), expected: all(200) }],
   'GET /api/csrf/': [{ request: () => ({ url: '/api/csrf/' }), expected: all(200) }],
   'GET /api/schema/': [{ request: () => ({ url: '/api/schema/' }), expected: all(200) }],
   'GET /api/docs': [{ request: () => ({ url: '/api/docs' }), expected: all(200) }],

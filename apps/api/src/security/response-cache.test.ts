@@ -5,10 +5,13 @@ import { z } from 'zod';
 import type { App } from '../app';
 import { rvmRoutes } from '../features/rvm/rvm.routes';
 import { errorsPlugin, httpError } from '../plugins/errors';
+import { createAuthToken } from '../plugins/auth';
 import { responseCachePlugin } from '../plugins/response-cache';
+import { insertUser } from '../features/accounts/accounts.repo';
 import type { TestDb } from '../../test/db';
 import { buildTestApp } from '../../test/app';
 import { testConfig } from '../../test/accounts';
+import { listRoutes, routeKey } from '../../test/routes';
 
 /*
  * Pen-test findings 5 and 6 (docs/security.md).
@@ -125,7 +128,7 @@ describe('finding 6: pagination links come from PUBLIC_URL and the validated que
       expect(body.previous).toBe(`${canonical}?pageSize=10`);
     }
 
-    // The comuni list is not in the response cache, but its links must not follow Host either.
+    // The comuni list (cached too since issue 17): its links do not follow Host either.
     const cities = await get('/api/cities/city/?pageSize=2', {
       host: 'evil.example',
       'x-forwarded-host': 'evil.example',
@@ -221,6 +224,181 @@ describe('the response cache computes each key once and evicts the least recentl
       expect(computed).toEqual(['a', 'b', 'c']);
       await get('b');
       expect(computed).toEqual(['a', 'b', 'c', 'b']);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('HTTP caching', () => {
+  const PUBLIC = 'public, max-age=60, stale-while-revalidate=600, stale-if-error=86400';
+  const PRIVATE = 'private, no-store';
+  const RVM = '/api/reverse-vending-machines/reverse-vending-machine';
+  /**
+   * Every GET route, a URL it answers 200 (or 302) to, and the Cache-Control it must send: `public` for the
+   * answers of the response cache (the same for everyone until an import), `private` for what depends on
+   * the visitor or must not be kept, `no-cache` for the data version (asked every time); `own` for
+   * swagger-ui's assets, which set their own.
+   */
+  const GET_ROUTES: Record<
+    string,
+    { url: string; cache: 'public' | 'private' | 'no-cache' | 'own'; token?: true }
+  > = {
+    'GET /api/cities/regions/': { url: '/api/cities/regions/', cache: 'public' },
+    'GET /api/cities/provinces/': { url: '/api/cities/provinces/?region=05', cache: 'public' },
+    'GET /api/cities/city/': { url: '/api/cities/city/?search=pad', cache: 'public' },
+    'GET /api/cities/city/:id/': { url: '/api/cities/city/028001/', cache: 'public' },
+    'GET /api/cities/boundaries/regions/': { url: '/api/cities/boundaries/regions/', cache: 'public' },
+    'GET /api/cities/boundaries/provinces/': { url: '/api/cities/boundaries/provinces/', cache: 'public' },
+    'GET /api/cities/boundaries/comuni/:regionId/': {
+      url: '/api/cities/boundaries/comuni/05/',
+      cache: 'public',
+    },
+    'GET /api/stats/overall/': { url: '/api/stats/overall/?region=05', cache: 'public' },
+    'GET /api/stats/cities/city/:id/': { url: '/api/stats/cities/city/028001/', cache: 'public' },
+    'GET /api/stats/regions/waste-sorting-map/': {
+      url: '/api/stats/regions/waste-sorting-map/',
+      cache: 'public',
+    },
+    'GET /api/waste-sorting/fractions/': { url: '/api/waste-sorting/fractions/', cache: 'public' },
+    'GET /api/waste-sorting/types/': { url: '/api/waste-sorting/types/', cache: 'public' },
+    'GET /api/actions/categories/': { url: '/api/actions/categories/', cache: 'public' },
+    [`GET ${RVM}/`]: { url: `${RVM}/`, cache: 'public' },
+    [`GET ${RVM}/map/`]: { url: `${RVM}/map/`, cache: 'public' },
+    [`GET ${RVM}/stats/summary/`]: { url: `${RVM}/stats/summary/`, cache: 'public' },
+    [`GET ${RVM}/stats/by-operator/`]: { url: `${RVM}/stats/by-operator/`, cache: 'public' },
+    [`GET ${RVM}/stats/by-city/`]: { url: `${RVM}/stats/by-city/`, cache: 'public' },
+    [`GET ${RVM}/stats/by-region/`]: { url: `${RVM}/stats/by-region/`, cache: 'public' },
+    [`GET ${RVM}/years/`]: { url: `${RVM}/years/`, cache: 'public' },
+    'GET /api/reverse-vending-machines/operators/': {
+      url: '/api/reverse-vending-machines/operators/',
+      cache: 'public',
+    },
+
+    'GET /api/health/': { url: '/api/health/', cache: 'private' },
+    'GET /api/data-version/': { url: '/api/data-version/', cache: 'no-cache' },
+    'GET /api/csrf/': { url: '/api/csrf/', cache: 'private' },
+    'GET /api/auth/user/': { url: '/api/auth/user/', cache: 'private', token: true },
+    'GET /api/stats/download/': {
+      url: '/api/stats/download/?format=csv&level=region&id=05',
+      cache: 'private',
+      token: true,
+    },
+    'GET /api/stats/download/count/': {
+      url: '/api/stats/download/count/?format=csv&level=region&id=05',
+      cache: 'private',
+      token: true,
+    },
+    [`GET ${RVM}/download/`]: { url: `${RVM}/download/`, cache: 'private', token: true },
+    'GET /api/schema/': { url: '/api/schema/', cache: 'private' },
+    'GET /api/docs/json': { url: '/api/docs/json', cache: 'private' },
+    'GET /api/docs/yaml': { url: '/api/docs/yaml', cache: 'private' },
+    'GET /api/docs': { url: '/api/docs', cache: 'own' },
+    'GET /api/docs/': { url: '/api/docs/', cache: 'own' },
+    'GET /api/docs/*': { url: '/api/docs/static/swagger-ui.css', cache: 'own' },
+    'GET /api/docs/static/index.html': { url: '/api/docs/static/index.html', cache: 'own' },
+    'GET /api/docs/static/swagger-initializer.js': {
+      url: '/api/docs/static/swagger-initializer.js',
+      cache: 'own',
+    },
+  };
+
+  let token: string;
+  beforeAll(async () => {
+    const id = await insertUser(t.db, {
+      email: 'cache-licensed@example.it',
+      passwordHash: 'unused',
+      firstName: 'Prova',
+      lastName: 'Cache',
+      verified: true,
+      isStaff: false,
+    });
+    await t.db.query(
+      "UPDATE users SET license_status = 'active', license_requested_at = now(), license_approved_at = now() WHERE id = $1",
+      [id],
+    );
+    token = await createAuthToken(t.db, id);
+  });
+
+  it('has a row for every GET route, and no row for a route that is gone', () => {
+    const gets = listRoutes(app)
+      .filter((r) => r.method === 'GET')
+      .map(routeKey);
+    expect(gets.filter((r) => !(r in GET_ROUTES))).toEqual([]);
+    expect(Object.keys(GET_ROUTES).filter((r) => !gets.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.entries(GET_ROUTES))('%s', async (_route, { url, cache, token: signedIn }) => {
+    const res = await get(url, signedIn ? { authorization: `Token ${token}` } : {});
+    expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(400);
+    if (cache === 'public') {
+      expect(res.headers['cache-control']).toBe(PUBLIC);
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    } else if (cache === 'private' || cache === 'no-cache') {
+      expect(res.headers['cache-control']).toBe(cache === 'private' ? PRIVATE : 'no-cache');
+      expect(res.headers.etag).toBeUndefined();
+    } else {
+      expect(res.headers['cache-control'] ?? '').not.toMatch(/public, max-age=60/);
+    }
+  });
+
+  it('answers 304, without a body, to a matching If-None-Match (any form of it), with the same headers', async () => {
+    const url = '/api/stats/cities/city/028001/';
+    const first = await get(url);
+    const etag = String(first.headers.etag);
+    for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, `"a",W/${etag} , "b"`]) {
+      const again = await get(url, { 'if-none-match': inm });
+      expect(again.statusCode, inm).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe(PUBLIC);
+    }
+    // A stale ETag (the data changed since) gets the whole answer.
+    const changed = await get(url, { 'if-none-match': '"stale"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(first.body);
+  });
+
+  it('keeps answering 304 after the cache was dropped, while the body is the same', async () => {
+    const url = '/api/cities/regions/';
+    const etag = String((await get(url)).headers.etag);
+    app.responseCache.clear();
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it('keeps errors, even of cached routes, out of shared caches', async () => {
+    for (const url of ['/api/stats/cities/city/999999/', '/api/cities/city/999999/', '/api/nope/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe(PRIVATE);
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+    const invalid = await get('/api/cities/city/?page=zero');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers['cache-control']).toBe(PRIVATE);
+  });
+
+  it('takes max-age and stale-while-revalidate from its options (HTTP_CACHE_* in the app)', async () => {
+    const small = Fastify();
+    await small.register(errorsPlugin);
+    await small.register(responseCachePlugin, {
+      dataVersion: async () => '1',
+      maxAgeSeconds: 5,
+      staleWhileRevalidateSeconds: 30,
+    });
+    small.get('/x', async (req, reply) =>
+      small.responseCache.send(req, reply, z.object({}), async () => ({})),
+    );
+    small.get('/y', async () => ({}));
+    try {
+      const x = await small.inject({ method: 'GET', url: '/x' });
+      expect(x.headers['cache-control']).toBe(
+        'public, max-age=5, stale-while-revalidate=30, stale-if-error=86400',
+      );
+      const y = await small.inject({ method: 'GET', url: '/y' });
+      expect(y.headers['cache-control']).toBe(PRIVATE);
     } finally {
       await small.close();
     }

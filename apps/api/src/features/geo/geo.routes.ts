@@ -18,11 +18,17 @@ import { getBoundary, getCity, listCities, listProvinces, listRegions } from './
 
 const tags = ['cities'];
 
+/**
+ * Every answer depends only on the imported data: all go through the response cache (ETag, 304,
+ * `Cache-Control: public`), dropped at the next import.
+ */
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.responseCache;
+
   app.get(
     '/api/cities/regions/',
     { schema: { tags, summary: 'The 20 regions', response: { 200: RegionListSchema } } },
-    async () => listRegions(app.db),
+    async (req, reply) => cache.send(req, reply, RegionListSchema, () => listRegions(app.db)),
   );
 
   app.get(
@@ -35,7 +41,8 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProvinceListSchema, 400: ValidationErrorSchema },
       },
     },
-    async (req) => listProvinces(app.db, req.query.region),
+    async (req, reply) =>
+      cache.send(req, reply, ProvinceListSchema, () => listProvinces(app.db, req.query.region)),
   );
 
   app.get(
@@ -48,10 +55,12 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CityPageSchema, 400: ValidationErrorSchema },
       },
     },
-    async (req) => {
-      const { count, results } = await listCities(app.db, req.query);
-      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
-    },
+    // Keyed on the validated query (a search trimmed, page=02 is page 2): the bound in bytes holds.
+    async (req, reply) =>
+      cache.send(req, reply, CityPageSchema, async () => {
+        const { count, results } = await listCities(app.db, req.query);
+        return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+      }),
   );
 
   app.get(
@@ -64,11 +73,12 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CityDetailSchema, 400: ValidationErrorSchema, 404: DetailSchema },
       },
     },
-    async (req) => {
-      const city = await getCity(app.db, req.params.id);
-      if (!city) throw notFound();
-      return city;
-    },
+    async (req, reply) =>
+      cache.send(req, reply, CityDetailSchema, async () => {
+        const city = await getCity(app.db, req.params.id);
+        if (!city) throw notFound();
+        return city;
+      }),
   );
 
   // Boundaries for the maps, as TopoJSON (ISTAT 2023 via openpolis), cached with an ETag.
@@ -81,12 +91,12 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cities/boundaries/regions/',
     { schema: { tags, summary: 'Boundaries of the 20 regions (TopoJSON)', response: boundarySchema } },
-    async (req, reply) => app.responseCache.send(req, reply, TopologySchema, boundary('regions', 'IT')),
+    async (req, reply) => cache.send(req, reply, TopologySchema, boundary('regions', 'IT')),
   );
   app.get(
     '/api/cities/boundaries/provinces/',
     { schema: { tags, summary: 'Boundaries of the 107 provinces (TopoJSON)', response: boundarySchema } },
-    async (req, reply) => app.responseCache.send(req, reply, TopologySchema, boundary('provinces', 'IT')),
+    async (req, reply) => cache.send(req, reply, TopologySchema, boundary('provinces', 'IT')),
   );
   app.get(
     '/api/cities/boundaries/comuni/:regionId/',
@@ -98,7 +108,6 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...boundarySchema, 400: ValidationErrorSchema },
       },
     },
-    async (req, reply) =>
-      app.responseCache.send(req, reply, TopologySchema, boundary('comuni', req.params.regionId)),
+    async (req, reply) => cache.send(req, reply, TopologySchema, boundary('comuni', req.params.regionId)),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthSchema } from '@portal/contract';
+import { DataVersionSchema, HealthSchema } from '@portal/contract';
+import { getDataVersion } from '../stats/stats.repo';
 
 // The database gets 1.5 s to answer, so the whole answer (503 included) comes within 2 s.
 const HEALTH_TIMEOUT_MS = 1500;
@@ -8,7 +9,12 @@ const HEALTH_TIMEOUT_MS = 1500;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      // Answered under load shedding too: a balancer that took every busy process out at once would turn
+      // a surge into an outage, while refusing each request with 503 + Retry-After already sheds load.
+      config: { loadShedding: false },
+    },
     async (req, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -23,6 +29,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         clearTimeout(timer);
       }
+    },
+  );
+
+  /**
+   * GET /api/data-version/: changes with every import (getDataVersion: one aggregate over the `imports`
+   * table, a row per imported file). Each web process polls it every couple of seconds to drop its page cache, so it is
+   * answered under load shedding too, needs no sign-in and is never rate limited; `no-cache`: a cache in
+   * front must ask every time.
+   */
+  app.get(
+    '/api/data-version/',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The version of the data: it changes whenever an import changed them',
+        response: { 200: DataVersionSchema },
+      },
+      config: { loadShedding: false },
+    },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return { version: await getDataVersion(app.db) };
     },
   );
 };

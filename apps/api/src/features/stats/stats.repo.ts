@@ -305,10 +305,15 @@ export async function listNamedItems(db: Queryable, table: 'sorting_types' | 'ac
   );
 }
 
-/** Changes whenever an import lands: the response cache is dropped when it does. */
+/**
+ * Changes whenever an import lands: the response cache is dropped when it does, and the web app's page
+ * caches (GET /api/data-version/). Every import adds a row with a new, higher id (recordImport: a forced
+ * re-import replaces its old row), so the sum of the ids grows with each, whatever order concurrent
+ * imports commit in. 'empty' before the first.
+ */
 export async function getDataVersion(db: Queryable): Promise<string> {
   const [row] = await db.query<{ v: string | null }>(
-    "SELECT max(id)::text || ':' || count(*)::text AS v FROM imports",
+    "SELECT count(*)::text || ':' || sum(id)::text AS v FROM imports",
   );
   return row?.v ?? 'empty';
 }

@@ -1,0 +1,64 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from './errors';
+import { msg } from './i18n';
+import { waitMessage } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route is answered even when the process sheds load (health check, data version). */
+    loadShedding?: false;
+  }
+}
+
+export interface LoadSheddingOptions {
+  /** Mean event-loop delay (ms, over one sample) past which requests are refused; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilization (0–1, over one sample) past which requests are refused; 0: not checked. */
+  maxEventLoopUtilization: number;
+  /** The Retry-After of the 503, in seconds. */
+  retryAfterSeconds: number;
+  /** How often the event loop is sampled; under-pressure's default is 1000 ms. */
+  sampleIntervalMs?: number;
+}
+
+/** At most one log line per this many milliseconds while requests are being refused. */
+const LOG_EVERY_MS = 10_000;
+
+/**
+ * Load shedding with @fastify/under-pressure: the event loop is sampled every second, and while the last
+ * sample is past a threshold every request is refused before any work (onRequest: no body read, no
+ * database) with 503, `Retry-After` and {"detail": "…"} in the request's language. Routes with
+ * `config: { loadShedding: false }` are answered anyway. Without any threshold nothing is registered.
+ */
+export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
+  if (!opts.maxEventLoopDelayMs && !opts.maxEventLoopUtilization) return;
+  const seconds = opts.retryAfterSeconds;
+  const overloaded = new ApiError(
+    503,
+    { detail: msg('overloaded', { wait: waitMessage(seconds) }) },
+    { 'retry-after': String(seconds) },
+  );
+  let refused = 0;
+  let loggedAt = 0;
+  await app.register(underPressure, {
+    maxEventLoopDelay: opts.maxEventLoopDelayMs,
+    maxEventLoopUtilization: opts.maxEventLoopUtilization,
+    // Each sample measures its own interval (the default, 'cumulative', averages since the start).
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: opts.sampleIntervalMs,
+    // Resolving lets the request through; rejecting hands the error to the error handler (errors.ts).
+    pressureHandler: async (req, _reply, type, value) => {
+      if (req.routeOptions.config.loadShedding === false) return;
+      refused++;
+      const now = Date.now();
+      if (now - loggedAt >= LOG_EVERY_MS) {
+        app.log.warn({ type, value, refused }, 'overloaded: requests answered 503');
+        loggedAt = now;
+        refused = 0;
+      }
+      throw overloaded;
+    },
+  });
+});

@@ -41,7 +41,7 @@ test.describe('the shared page cache', () => {
     const first = await page.goto(url);
     expect(first?.headers()['x-page-cache']).toBe('MISS');
     await expect(page.locator('.shell-header').getByText('Attiva')).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Scarica PDF/ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Scarica «.*» in formato PDF$/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Area riservata' }).click();
     await expect(page.getByRole('menuitem', { name: 'Scarica dati' })).toBeVisible();
 
@@ -69,7 +69,7 @@ test.describe('the shared page cache', () => {
       await expect(visitor.getByRole('button', { name: 'Accedi' }).first()).toBeVisible();
       await expect(visitor.getByRole('link', { name: 'Accedi o registrati' }).first()).toBeVisible();
       await expect(visitor.locator('.shell-header').getByText('Attiva')).toHaveCount(0);
-      await expect(visitor.getByRole('link', { name: /^Scarica PDF/ })).toHaveCount(0);
+      await expect(visitor.getByRole('link', { name: /^Scarica «.*» in formato PDF$/ })).toHaveCount(0);
       await expect(visitor.getByRole('button', { name: 'Area riservata' })).toHaveCount(0);
       await expect(visitor.getByText(user.email)).toHaveCount(0);
     } finally {
@@ -101,7 +101,7 @@ test.describe('the shared page cache', () => {
     const copy = path.join(dir, 'comuni-2024-kpi.csv');
     await writeFile(copy, csv.replace(row, changed));
     const url = '/?comune=098001&anno=2024';
-    const percent = page.getByTestId('card-rdPct');
+    const percent = page.getByTestId('card-sortedPercentage');
     try {
       await dismissCookieBanner(page);
       await page.goto(url);

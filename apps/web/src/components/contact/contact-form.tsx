@@ -54,7 +54,10 @@ export function ContactForm() {
     formState: { errors },
   } = useForm({
     resolver: contractResolver<typeof ContactFormSchema, ContactValues>(ContactFormSchema),
-    defaultValues: blank,
+    // The session is found in the browser after the page is shown (the page is shared and cached): the
+    // signed-in user's name and email fill the fields then, unless the visitor has typed in them.
+    values: blank,
+    resetOptions: { keepDirtyValues: true },
   });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, FIELDS);
   const [sent, setSent] = useState(false);

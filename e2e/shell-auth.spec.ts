@@ -131,6 +131,7 @@ for (const { name, viewport } of WIDTHS) {
       expect(html).not.toContain('Area riservata');
       expect(html).toContain('class="shell-auth" data-pending="true"');
       await page.reload();
+      await openMenuIfCollapsed(page);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Area riservata' })).toBeVisible();
 
       await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();

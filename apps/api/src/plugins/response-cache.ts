@@ -27,6 +27,12 @@ export interface ResponseCache {
     compute: () => Promise<T>,
   ): Promise<FastifyReply>;
   clear(): void;
+  /**
+   * Reads the data version now, drops the cache if it moved, and returns it: whoever learns of a new
+   * version from here (the web processes, GET /api/data-version/) then gets answers computed from the new
+   * data, never a cached answer of the old.
+   */
+  currentVersion(): Promise<string>;
   /** Number of entries. */
   readonly size: number;
   /** What the entries weigh, as counted against maxBytes. */
@@ -121,23 +127,27 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
   });
   let version: string | undefined;
 
-  let checking = false;
+  // One check at a time: against a database that hangs, checks would otherwise pile up on the pool.
+  let checking: Promise<string> | undefined;
+  const readVersion = async (): Promise<string> => {
+    const v = await opts.dataVersion();
+    if (version !== undefined && v !== version) {
+      app.log.info({ from: version, to: v }, 'data changed: response cache dropped');
+      entries.clear();
+    }
+    version = v;
+    return v;
+  };
+  const currentVersion = (): Promise<string> => {
+    checking ??= readVersion().finally(() => (checking = undefined));
+    return checking;
+  };
   const check = async () => {
-    // One check at a time: against a database that hangs, checks would otherwise pile up on the pool.
-    if (checking) return;
-    checking = true;
     try {
-      const v = await opts.dataVersion();
-      if (version !== undefined && v !== version) {
-        app.log.info({ from: version, to: v }, 'data changed: response cache dropped');
-        entries.clear();
-      }
-      version = v;
+      await currentVersion();
     } catch (err) {
       // Database unreachable: keep serving what is cached.
       app.log.debug({ err }, 'data version check failed');
-    } finally {
-      checking = false;
     }
   };
   let timer: NodeJS.Timeout | undefined;
@@ -178,6 +188,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
       return reply.type('application/json; charset=utf-8').send(entry.body);
     },
     clear: () => entries.clear(),
+    currentVersion,
     get size() {
       return entries.size;
     },

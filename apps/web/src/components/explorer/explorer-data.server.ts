@@ -21,29 +21,32 @@ import {
   type WasteSortingMap,
 } from '@portal/contract';
 import { formatPercent, projectTopology, rdColor, type ProjectedMap } from '@portal/charts';
+import { createHash } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
-import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
+import { parseExplorerState, type ExplorerState } from './explorer-state';
+import { mapDocument, mapSrc, type MapSpec } from './map-document';
 import { explorerMessages as t } from './messages';
 
-export interface MapArea {
-  id: string;
-  name: string;
-  d: string;
-  fill: string;
-  href: string;
-  /** Accessible name of the area's link. */
-  label: string;
-  selected: boolean;
-}
+/** An area of the map: its id and the accessible name of its link ("Veneto: 78,2%"). */
+export type MapAreaLink = [id: string, label: string];
 
 export interface MapView {
   kind: 'regions' | 'provinces' | 'comuni';
   caption: string;
   width: number;
   height: number;
-  areas: MapArea[];
+  /**
+   * The map's SVG document with the shapes and their colours (/mappa.svg?…&v=…, its content's version):
+   * the page points at its paths, so the path data is never in the page.
+   */
+  src: string;
+  areas: MapAreaLink[];
+  /** The link of an area: this state with the area's id at `param`. */
+  link: { base: Partial<ExplorerState>; param: 'region' | 'province' | 'city' };
+  /** The chosen comune, outlined. */
+  selected: { id: string; name: string } | null;
   /** A choropleth has a legend; the comuni map only highlights the chosen comune. */
   choropleth: boolean;
 }
@@ -126,6 +129,48 @@ function comuniMap(regionId: string, provinceId: string): Promise<ProjectedMap> 
       nameOf: prop('name'),
     });
   });
+}
+
+function shapeOf(spec: MapSpec): Promise<ProjectedMap> {
+  return spec.kind === 'regions'
+    ? regionsMap()
+    : spec.kind === 'provinces'
+      ? provincesMap(spec.region)
+      : comuniMap(spec.region, spec.province);
+}
+
+function mapValuesOf(spec: MapSpec, year: number | undefined): Promise<WasteSortingMap> {
+  const query =
+    spec.kind === 'regions'
+      ? { year }
+      : spec.kind === 'provinces'
+        ? { level: 'province', region: spec.region, year }
+        : { province: spec.province, year };
+  return apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, query);
+}
+
+/** The map's areas with their colours (areas without a value are grey). */
+function coloured(shape: ProjectedMap, pct: Map<string, number | null>) {
+  return { ...shape, shapes: shape.shapes.map((s) => ({ ...s, fill: rdColor(pct.get(s.id)) })) };
+}
+
+/** The SVG document of a map and its version (a digest of its content, for the URL's `v`). */
+function documentOf(shape: ProjectedMap, pct: Map<string, number | null>) {
+  const body = mapDocument(coloured(shape, pct));
+  return { body, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
+}
+
+/**
+ * The document of /mappa.svg: null when the map has no area (an unknown region or province); failures of
+ * the API are thrown.
+ */
+export async function loadMapDocument(
+  spec: MapSpec,
+  year: number | undefined,
+): Promise<{ body: string; version: string } | null> {
+  const [shape, values] = await Promise.all([shapeOf(spec), settle(mapValuesOf(spec, year))]);
+  if (!shape.shapes.length) return null;
+  return documentOf(shape, mapValues(values));
 }
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
@@ -310,93 +355,58 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   const linkYears = { year: state.year, compareYear: state.compareYear };
   let map: MapView | null = null;
   let cityNotOnMap = false;
-  if (level === 'country') {
-    const [shape, values] = await Promise.all([
-      settle(regionsMap()),
-      settle(apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { year: mapYear })),
-    ]);
-    if (shape) {
-      const pct = mapValues(values);
+  const spec: MapSpec =
+    level === 'country' || !state.region
+      ? { kind: 'regions' }
+      : level === 'region' || !state.province
+        ? { kind: 'provinces', region: state.region }
+        : { kind: 'comuni', region: state.region, province: state.province };
+  const [shape, values] = await Promise.all([settle(shapeOf(spec)), settle(mapValuesOf(spec, mapYear))]);
+  if (shape) {
+    const pct = mapValues(values);
+    const { version } = documentOf(shape, pct);
+    const labelOf = (id: string, name: string) => t.map.areaLink(name, valueText(pct.get(id)));
+    const common = { width: shape.width, height: shape.height, src: mapSrc(spec, mapYear, version) };
+    if (spec.kind === 'regions') {
       map = {
+        ...common,
         kind: 'regions',
         caption: t.map.regions,
-        width: shape.width,
-        height: shape.height,
         choropleth: true,
-        areas: shape.shapes.map((s) => ({
-          ...s,
-          fill: rdColor(pct.get(s.id)),
-          href: explorerHref({ region: s.id, ...linkYears }),
-          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
-          selected: false,
-        })),
+        areas: shape.shapes.map((s) => [s.id, labelOf(s.id, s.name)]),
+        link: { base: linkYears, param: 'region' },
+        selected: null,
       };
-    }
-  } else if (level === 'region' && state.region) {
-    const region = state.region;
-    const [shape, values] = await Promise.all([
-      settle(provincesMap(region)),
-      settle(
-        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, {
-          level: 'province',
-          region,
-          year: mapYear,
-        }),
-      ),
-    ]);
-    if (shape) {
-      const pct = mapValues(values);
+    } else if (spec.kind === 'provinces') {
       map = {
+        ...common,
         kind: 'provinces',
         caption: t.map.provinces(stats?.area.name ?? ''),
-        width: shape.width,
-        height: shape.height,
         choropleth: true,
-        areas: shape.shapes.map((s) => ({
-          ...s,
-          fill: rdColor(pct.get(s.id)),
-          href: explorerHref({ region, province: s.id, ...linkYears }),
-          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
-          selected: false,
-        })),
+        areas: shape.shapes.map((s) => [s.id, labelOf(s.id, s.name)]),
+        link: { base: { region: spec.region, ...linkYears }, param: 'province' },
+        selected: null,
       };
-    }
-  } else if (state.region && state.province) {
-    const region = state.region;
-    const province = state.province;
-    const [shape, values] = await Promise.all([
-      settle(comuniMap(region, province)),
-      settle(
-        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { province, year: mapYear }),
-      ),
-    ]);
-    const provinceName = provinces.find((p) => p.id === province)?.name ?? '';
-    if (shape) {
-      const pct = mapValues(values);
-      // The chosen comune shows the figure of its own cards, whatever the province's map year.
+    } else {
+      // The chosen comune's link names the figure of its own cards, whatever the province's map year.
       if (level === 'city' && state.city) pct.set(state.city, stats?.sortedPercentage.value ?? null);
+      const chosen = shape.shapes.find((s) => s.id === state.city) ?? null;
       map = {
+        ...common,
         kind: 'comuni',
-        caption: t.map.comuni(provinceName),
-        width: shape.width,
-        height: shape.height,
+        caption: t.map.comuni(provinces.find((p) => p.id === spec.province)?.name ?? ''),
         choropleth: true,
         areas: shape.shapes.map((s) => {
-          const selected = s.id === state.city;
-          const label = t.map.areaLink(s.name, valueText(pct.get(s.id)));
-          return {
-            ...s,
-            fill: rdColor(pct.get(s.id)),
-            href: explorerHref({ region, province, city: s.id, ...linkYears }),
-            label: selected ? `${label} (${t.map.selected})` : label,
-            selected,
-          };
+          const label = labelOf(s.id, s.name);
+          return [s.id, s === chosen ? `${label} (${t.map.selected})` : label];
         }),
+        link: { base: { region: spec.region, province: spec.province, ...linkYears }, param: 'city' },
+        selected: chosen && { id: chosen.id, name: chosen.name },
       };
-      if (city && (!city.hasShape || !map.areas.some((a) => a.selected))) cityNotOnMap = true;
-    } else if (city && !city.hasShape) {
-      cityNotOnMap = true;
+      if (city && (!city.hasShape || !chosen)) cityNotOnMap = true;
     }
+  } else if (spec.kind === 'comuni' && city && !city.hasShape) {
+    cityNotOnMap = true;
   }
 
   const areaName = stats?.area.name ?? city?.name ?? t.italy;

@@ -13,7 +13,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { apiRequest } from '../../lib/api.client';
-import { useHydrated } from '../../lib/use-hydrated';
+import type { ComunePickerProps } from './comune-picker';
 import { comunePickerMessages as m, hiddenMatches } from './messages';
 import explorerStyles from '../explorer/explorer.module.css';
 import styles from './comune-picker.module.css';
@@ -29,23 +29,13 @@ export function comuneLabel(city: Pick<City, 'name' | 'provinceSigla'>): string 
   return `${city.name} (${city.provinceSigla})`;
 }
 
-export interface ComunePickerProps {
-  label: string;
-  placeholder?: string;
-  /** A suggestion was picked (click, Enter); the input then shows `comuneLabel(city)`. */
-  onChoose: (city: City) => void;
-  /** The text was edited after a choice: it no longer names the chosen comune. */
-  onClear?: () => void;
-}
-
 /**
- * The one way to pick a comune by name (home page, /scarica-dati): an ARIA combobox (React Aria's
- * ComboBox: keyboard, focus and screen-reader behaviour) over the API's search. Picking a suggestion keeps
+ * The comune picker itself (ComunePicker loads it once the page is interactive): an ARIA combobox
+ * (React Aria's ComboBox: keyboard, focus and screen-reader behaviour) over the API's search. Picking a suggestion keeps
  * it: the input shows the comune and is not searched again until the text is edited. When more comuni
  * match than the suggestions show, the popup says how many and how to narrow the search.
  */
-export function ComunePicker({ label, placeholder = m.placeholder, onChoose, onClear }: ComunePickerProps) {
-  const hydrated = useHydrated();
+export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, onClear }: ComunePickerProps) {
   const [query, setQuery] = useState('');
   // The text of the chosen comune while the input still shows it.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -110,8 +100,6 @@ export function ComunePicker({ label, placeholder = m.placeholder, onChoose, onC
     <I18nProvider locale="it-IT">
       <ComboBox
         className={styles.picker}
-        // Typing before hydration would be lost: the input waits for the script that searches.
-        isDisabled={!hydrated}
         // The last suggestions stay the collection, so the chosen one keeps its text when the input blurs.
         items={results}
         inputValue={query}

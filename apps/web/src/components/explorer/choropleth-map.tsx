@@ -1,6 +1,5 @@
-import { choroplethLegend } from '@portal/charts';
 import type { MapView } from './explorer-data.server';
-import { MapAreas } from './map-areas';
+import { MapAreas, MapLegend } from './map-areas';
 import { MapTooltip } from './map-tooltip';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
@@ -24,22 +23,9 @@ export function ChoroplethMap({ map }: { map: MapView }) {
           areas={map.areas}
           link={map.link}
           selected={selected}
-          serverLinks={map.kind !== 'comuni'}
         />
       </MapTooltip>
-      {map.choropleth ? (
-        <div className={styles.legend}>
-          <p className={styles.legendTitle}>{t.map.legendTitle}</p>
-          <ul>
-            {choroplethLegend().map((entry) => (
-              <li key={entry.label}>
-                <span className={styles.swatch} style={{ background: entry.color }} aria-hidden="true" />
-                {entry.label}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {map.choropleth ? <MapLegend /> : null}
       {map.kind === 'comuni' ? (
         <p className={styles.mapHint}>
           {selected ? t.map.comuniHintSelected(selected.name) : t.map.comuniHint}

@@ -26,11 +26,8 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
 import { parseExplorerState, type ExplorerState } from './explorer-state';
-import { mapDocument, mapSrc, type MapSpec } from './map-document';
+import { mapDocument, mapSrc, type MapAreaLink, type MapSpec } from './map-document';
 import { explorerMessages as t } from './messages';
-
-/** An area of the map: its id and the accessible name of its link ("Veneto: 78,2%"). */
-export type MapAreaLink = [id: string, label: string];
 
 export interface MapView {
   kind: 'regions' | 'provinces' | 'comuni';
@@ -42,11 +39,15 @@ export interface MapView {
    * the page points at its paths, so the path data is never in the page.
    */
   src: string;
-  areas: MapAreaLink[];
+  /**
+   * The areas' links, in the server's HTML; none for a comuni map (a hundred areas and more), whose links
+   * the browser makes from the document's data-label once the script runs.
+   */
+  areas: MapAreaLink[] | null;
   /** The link of an area: this state with the area's id at `param`. */
   link: { base: Partial<ExplorerState>; param: 'region' | 'province' | 'city' };
-  /** The chosen comune, outlined. */
-  selected: { id: string; name: string } | null;
+  /** The chosen comune, outlined; its link names the figure of its cards. */
+  selected: { id: string; name: string; label: string } | null;
   /** A choropleth has a legend; the comuni map only highlights the chosen comune. */
   choropleth: boolean;
 }
@@ -149,9 +150,21 @@ function mapValuesOf(spec: MapSpec, year: number | undefined): Promise<WasteSort
   return apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, query);
 }
 
-/** The map's areas with their colours (areas without a value are grey). */
+/** The accessible name of an area's link: its name and value. */
+function areaLabel(name: string, value: number | null | undefined): string {
+  return t.map.areaLink(name, valueText(value));
+}
+
+/** The map's areas with their colours (areas without a value are grey) and link names. */
 function coloured(shape: ProjectedMap, pct: Map<string, number | null>) {
-  return { ...shape, shapes: shape.shapes.map((s) => ({ ...s, fill: rdColor(pct.get(s.id)) })) };
+  return {
+    ...shape,
+    shapes: shape.shapes.map((s) => ({
+      ...s,
+      fill: rdColor(pct.get(s.id)),
+      label: areaLabel(s.name, pct.get(s.id)),
+    })),
+  };
 }
 
 /** The SVG document of a map and its version (a digest of its content, for the URL's `v`). */
@@ -365,7 +378,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   if (shape) {
     const pct = mapValues(values);
     const { version } = documentOf(shape, pct);
-    const labelOf = (id: string, name: string) => t.map.areaLink(name, valueText(pct.get(id)));
+    const labelOf = (id: string, name: string) => areaLabel(name, pct.get(id));
     const common = { width: shape.width, height: shape.height, src: mapSrc(spec, mapYear, version) };
     if (spec.kind === 'regions') {
       map = {
@@ -388,20 +401,21 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
         selected: null,
       };
     } else {
-      // The chosen comune's link names the figure of its own cards, whatever the province's map year.
-      if (level === 'city' && state.city) pct.set(state.city, stats?.sortedPercentage.value ?? null);
       const chosen = shape.shapes.find((s) => s.id === state.city) ?? null;
+      // The chosen comune's link names the figure of its own cards, whatever the province's map year.
+      const chosenValue = level === 'city' ? (stats?.sortedPercentage.value ?? null) : null;
       map = {
         ...common,
         kind: 'comuni',
         caption: t.map.comuni(provinces.find((p) => p.id === spec.province)?.name ?? ''),
         choropleth: true,
-        areas: shape.shapes.map((s) => {
-          const label = labelOf(s.id, s.name);
-          return [s.id, s === chosen ? `${label} (${t.map.selected})` : label];
-        }),
+        areas: null,
         link: { base: { region: spec.region, province: spec.province, ...linkYears }, param: 'city' },
-        selected: chosen && { id: chosen.id, name: chosen.name },
+        selected: chosen && {
+          id: chosen.id,
+          name: chosen.name,
+          label: `${areaLabel(chosen.name, chosenValue)} (${t.map.selected})`,
+        },
       };
       if (city && (!city.hasShape || !chosen)) cityNotOnMap = true;
     }

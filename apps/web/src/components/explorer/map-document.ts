@@ -21,13 +21,16 @@ export interface MapDocumentShape {
   /** SVG path data in the viewBox's coordinates; empty when the area is too small to draw. */
   d: string;
   fill: string;
+  /** The accessible name of the area's link ("Veneto: 78,2%"). */
+  label: string;
 }
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The map's SVG document: one path per area, filled with its colour, in the group MAP_AREAS_ID. The paths
+ * The map's SVG document: one path per area, filled with its colour, in the group MAP_AREAS_ID, with the
+ * area's link name in data-label (a comuni map's links are made from it: mapDocumentLinks). The paths
  * set no stroke: the page's `<use>` elements give it (the white borders, the outline of the chosen area,
  * hover and focus), and the paths inherit it.
  */
@@ -36,13 +39,34 @@ export function mapDocument(map: { width: number; height: number; shapes: readon
     .filter((s) => s.d)
     .map(
       (s) =>
-        `<path id="${escapeAttribute(mapAreaElementId(s.id))}" fill="${escapeAttribute(s.fill)}" d="${escapeAttribute(s.d)}"/>`,
+        `<path id="${escapeAttribute(mapAreaElementId(s.id))}" data-label="${escapeAttribute(s.label)}" ` +
+        `fill="${escapeAttribute(s.fill)}" d="${escapeAttribute(s.d)}"/>`,
     )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}">` +
     `<g id="${MAP_AREAS_ID}">${paths}</g></svg>`
   );
+}
+
+/** An area of the map: its id and the accessible name of its link ("Veneto: 78,2%"). */
+export type MapAreaLink = [id: string, label: string];
+
+const unescapeAttribute = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
+
+/**
+ * The areas of a map document, in its order: what a comuni map's links are made from. It reads what
+ * mapDocument writes (the attributes in that order, escaped so), not any SVG.
+ */
+export function mapDocumentLinks(svg: string): MapAreaLink[] {
+  return [...svg.matchAll(/<path id="a([^"]+)" data-label="([^"]*)"/g)].map((m) => [
+    unescapeAttribute(m[1]!),
+    unescapeAttribute(m[2]!),
+  ]);
 }
 
 /** Which map: Italy's regions, the provinces of a region, the comuni of a province. */

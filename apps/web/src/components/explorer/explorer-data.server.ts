@@ -28,6 +28,7 @@ import { ApiError, apiGet } from '../../lib/api.server';
 import { parseExplorerState, type ExplorerState } from './explorer-state';
 import { mapDocument, mapSrc, type MapAreaLink, type MapSpec } from './map-document';
 import { explorerMessages as t } from './messages';
+import type { StatsSource } from './stat-panels-data';
 
 export interface MapView {
   kind: 'regions' | 'provinces' | 'comuni';
@@ -75,6 +76,8 @@ export interface ExplorerData {
   /** The comune has data but no shape on the map. */
   cityNotOnMap: boolean;
   signedIn: boolean;
+  /** Where the charts' figures come from in the browser (the request the page's statistics came from). */
+  statsSource: StatsSource | null;
 }
 
 const MAP_WIDTH = 600;
@@ -204,21 +207,23 @@ function yearErrorOf(error: unknown): string | null {
 
 /** Fetches statistics for the chosen years; a year without data falls back to the API's default years. */
 async function loadStats<T>(
-  fetchStats: (query: { year?: number; compareYear?: number }) => Promise<T>,
+  fetchStats: (query: YearsQuery) => Promise<T>,
   state: ExplorerState,
-): Promise<{ stats: T | null; yearError: string | null }> {
+): Promise<{ stats: T | null; yearError: string | null; query: YearsQuery }> {
   const query = { year: state.year ?? undefined, compareYear: state.compareYear ?? undefined };
   try {
-    return { stats: await fetchStats(query), yearError: null };
+    return { stats: await fetchStats(query), yearError: null, query };
   } catch (error) {
     const yearError = yearErrorOf(error);
     if (yearError === null) {
       console.error(error);
-      return { stats: null, yearError: null };
+      return { stats: null, yearError: null, query };
     }
-    return { stats: await settle(fetchStats({})), yearError };
+    return { stats: await settle(fetchStats({})), yearError, query: {} };
   }
 }
+
+type YearsQuery = { year?: number; compareYear?: number };
 
 async function isSignedIn(): Promise<boolean> {
   const jar = await cookies();
@@ -264,6 +269,7 @@ function missingData(missing: MissingTerritory): ExplorerData {
     map: null,
     cityNotOnMap: false,
     signedIn: false,
+    statsSource: null,
   };
 }
 
@@ -333,6 +339,12 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
         ? 'region'
         : 'country';
 
+  const areaQuery = {
+    region: level === 'region' ? (state.region ?? undefined) : undefined,
+    province: level === 'province' ? (state.province ?? undefined) : undefined,
+  };
+  const statsPath =
+    level === 'city' ? (`/api/stats/cities/city/${state.city}/` as const) : '/api/stats/overall/';
   const statsPromise =
     level === 'city'
       ? loadStats<AreaStats | CityStats>(
@@ -340,19 +352,14 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
           state,
         )
       : loadStats<AreaStats | CityStats>(
-          (q) =>
-            apiGet('/api/stats/overall/', AreaStatsSchema, {
-              ...q,
-              region: level === 'region' ? (state.region ?? undefined) : undefined,
-              province: level === 'province' ? (state.province ?? undefined) : undefined,
-            }),
+          (q) => apiGet('/api/stats/overall/', AreaStatsSchema, { ...q, ...areaQuery }),
           state,
         );
   const citiesPromise = state.province
     ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
     : Promise.resolve(null);
 
-  const [{ stats, yearError }, cityPage, signedIn] = await Promise.all([
+  const [{ stats, yearError, query: statsQuery }, cityPage, signedIn] = await Promise.all([
     statsPromise,
     citiesPromise,
     signedInPromise,
@@ -439,6 +446,15 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     map,
     cityNotOnMap,
     signedIn,
+    // The very request the statistics came from: the browser asks it again for the charts (a cacheable
+    // answer), rather than the page carrying the figures twice (in its HTML and its React payload).
+    statsSource: stats
+      ? {
+          city: level === 'city',
+          path: statsPath,
+          query: level === 'city' ? statsQuery : { ...statsQuery, ...areaQuery },
+        }
+      : null,
   };
 }
 

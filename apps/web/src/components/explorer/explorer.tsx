@@ -9,7 +9,8 @@ import { explorerMessages as t } from './messages';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
-import { StatPanels } from './stat-panels';
+import { serverPanels } from './stat-panels';
+import { StatPanelsLoader } from './stat-panels-loader';
 import { YearPicker } from './year-picker';
 import styles from './explorer.module.css';
 
@@ -146,7 +147,13 @@ export function Explorer({ data }: { data: ExplorerData }) {
           </section>
           <section aria-labelledby="charts-title" className={styles.section}>
             <h2 id="charts-title">{t.charts.title}</h2>
-            <StatPanels stats={stats} download={download} />
+            {data.statsSource && (
+              <StatPanelsLoader
+                source={data.statsSource}
+                download={download}
+                {...serverPanels(stats, download)}
+              />
+            )}
           </section>
         </>
       ) : (

@@ -8,6 +8,7 @@ import {
   hasFractionSetDistribution,
   shareBaseText,
 } from '@portal/charts';
+import type { ReactNode } from 'react';
 import { ChartOrTable } from '../charts/chart-or-table';
 import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
@@ -34,17 +35,83 @@ function isCityStats(stats: AreaStats | CityStats): stats is CityStats {
   return 'wasteSortingType' in stats;
 }
 
-/** The charts of a territory's statistics, each with its table and its empty-state message. */
+function downloadLinks(download: DownloadTarget | null) {
+  return (statistic: string, title: string) =>
+    download ? <DownloadLinks target={download} statistic={statistic} title={title} /> : undefined;
+}
+
+/** The panels of a comune that show without JavaScript: the server draws them (serverPanels). */
+export interface ServerPanels {
+  /** CityModesPanel, when the comune has no collection systems' chart. */
+  cityModes?: ReactNode;
+  /** HomeComposting, when the comune has its figures. */
+  composting?: ReactNode;
+}
+
+/**
+ * The server-drawn panels of a comune's statistics (a table and a list: they need no script), placed by
+ * StatPanels among the others.
+ */
+export function serverPanels(stats: AreaStats | CityStats, download: DownloadTarget | null): ServerPanels {
+  if (!isCityStats(stats)) return {};
+  return {
+    cityModes: stats.collectionSystems ? undefined : <CityModesPanel stats={stats} download={download} />,
+    composting:
+      stats.homeComposting.length > 0 ? (
+        <HomeComposting name={stats.area.name} items={stats.homeComposting} panelClass={chartStyles.panel} />
+      ) : undefined,
+  };
+}
+
+/** A comune's collection modes and their fractions: a table, and a list as its 'chart'. */
+function CityModesPanel({ stats, download }: { stats: CityStats; download: DownloadTarget | null }) {
+  const name = stats.area.name;
+  const links = downloadLinks(download);
+  return (
+    <ChartOrTable
+      testId="panel-modes"
+      title={c.cityModes}
+      caption={c.cityModesCaption(name)}
+      columns={[{ label: c.columns.mode }, { label: c.columns.fractions }]}
+      rows={stats.wasteSortingType.items.map((m) => [
+        m.name,
+        m.fractions.map((f) => f.name).join(', ') || '—',
+      ])}
+      defaultView="table"
+      chart={
+        <ul className={styles.modeList}>
+          {stats.wasteSortingType.items.map((m) => (
+            <li key={m.id}>
+              <strong>{m.name}</strong>
+              {m.fractions.length > 0 && `: ${m.fractions.map((f) => f.name).join(', ')}`}
+            </li>
+          ))}
+        </ul>
+      }
+      empty={
+        stats.wasteSortingType.items.length ? null : (stats.wasteSortingType.missingReason ?? t.charts.noData)
+      }
+      demo={stats.wasteSortingType.demo}
+      actions={links('wasteSortingType', c.cityModes)}
+    />
+  );
+}
+
+/**
+ * The charts of a territory's statistics, each with its table and its empty-state message. Built in the
+ * browser (StatPanelsLoader) but for the comune's `cityModes` and `composting`, drawn by the server.
+ */
 export function StatPanels({
   stats,
   download,
+  cityModes,
+  composting,
 }: {
   stats: AreaStats | CityStats;
   download: DownloadTarget | null;
-}) {
+} & ServerPanels) {
   const name = stats.area.name;
-  const links = (statistic: string, title: string) =>
-    download ? <DownloadLinks target={download} statistic={statistic} title={title} /> : undefined;
+  const links = downloadLinks(download);
 
   const fractions = stats.wasteFractionsSet;
   const estimateYears = estimateYearsText(stats.rdTrend);
@@ -97,32 +164,7 @@ export function StatPanels({
       }
     />
   ) : isCityStats(stats) ? (
-    <ChartOrTable
-      testId="panel-modes"
-      title={c.cityModes}
-      caption={c.cityModesCaption(name)}
-      columns={[{ label: c.columns.mode }, { label: c.columns.fractions }]}
-      rows={stats.wasteSortingType.items.map((m) => [
-        m.name,
-        m.fractions.map((f) => f.name).join(', ') || '—',
-      ])}
-      defaultView="table"
-      chart={
-        <ul className={styles.modeList}>
-          {stats.wasteSortingType.items.map((m) => (
-            <li key={m.id}>
-              <strong>{m.name}</strong>
-              {m.fractions.length > 0 && `: ${m.fractions.map((f) => f.name).join(', ')}`}
-            </li>
-          ))}
-        </ul>
-      }
-      empty={
-        stats.wasteSortingType.items.length ? null : (stats.wasteSortingType.missingReason ?? t.charts.noData)
-      }
-      demo={stats.wasteSortingType.demo}
-      actions={links('wasteSortingType', c.cityModes)}
-    />
+    cityModes
   ) : (
     <ChartOrTable
       testId="panel-modes"
@@ -345,9 +387,7 @@ export function StatPanels({
       {perCapitaPanel}
       {modesPanel}
       {actionsPanel}
-      {isCityStats(stats) && stats.homeComposting.length > 0 && (
-        <HomeComposting name={name} items={stats.homeComposting} panelClass={chartStyles.panel} />
-      )}
+      {composting}
       {/* One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). */}
       {!isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
         <ChartOrTable

@@ -9,7 +9,7 @@ import { explorerMessages as t } from './messages';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
-import { serverPanels } from './stat-panels';
+import { serverPanels } from './stat-panels-server';
 import { StatPanelsLoader } from './stat-panels-loader';
 import { YearPicker } from './year-picker';
 import styles from './explorer.module.css';

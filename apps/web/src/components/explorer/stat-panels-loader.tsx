@@ -4,7 +4,7 @@ import type { AreaStats, CityStats } from '@portal/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
-import type { ServerPanels } from './stat-panels';
+import type { ServerPanels } from './stat-panels-server';
 import type { StatsSource } from './stat-panels-data';
 import styles from './explorer.module.css';
 

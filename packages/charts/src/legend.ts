@@ -26,3 +26,14 @@ export function rdLegendClass(pct: number | null | undefined): LegendClass | nul
   if (pct === null || pct === undefined || Number.isNaN(pct)) return null;
   return RD_LEGEND.find((c) => pct >= c.min && (c.max === null || pct < c.max)) ?? null;
 }
+
+/** The colour of areas without data. */
+export const NO_DATA_COLOR = '#d9d9d9';
+
+/** The legend rows of the choropleth (colour and label), plus the no-data entry. */
+export function choroplethLegend(): { color: string; label: string }[] {
+  return [
+    ...RD_LEGEND.map((c) => ({ color: c.color, label: c.label })),
+    { color: NO_DATA_COLOR, label: 'dato non disponibile' },
+  ];
+}

@@ -18,11 +18,11 @@ import {
 } from 'topojson-simplify';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { formatPercent } from './format';
-import { RD_LEGEND, rdLegendClass } from './legend';
+import { NO_DATA_COLOR, rdLegendClass } from './legend';
 import { FONT_FAMILY, TEXT_COLOR } from './options';
 
-/** The colour of areas without data. */
-export const NO_DATA_COLOR = '#d9d9d9';
+// Defined with the legend (a page that draws only the legend need not load the projection code).
+export { NO_DATA_COLOR, choroplethLegend } from './legend';
 
 export type AreaFeature = Feature<Geometry, Record<string, unknown>>;
 
@@ -166,12 +166,4 @@ export function choroplethOption(input: {
       },
     ],
   };
-}
-
-/** The legend rows of the choropleth (colour and label), plus the no-data entry. */
-export function choroplethLegend(): { color: string; label: string }[] {
-  return [
-    ...RD_LEGEND.map((c) => ({ color: c.color, label: c.label })),
-    { color: NO_DATA_COLOR, label: 'dato non disponibile' },
-  ];
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import type { City, Province, Region, SubAreaLevel } from '@portal/contract';
+import type { SubAreaLevel } from '@portal/contract';
 import { useState } from 'react';
 import { useUrlChoice } from '../use-url-choice';
 import { explorerHref } from './explorer-state';
@@ -8,10 +8,14 @@ import { explorerMessages as t } from './messages';
 import { useExplorerNavigation } from './use-explorer-navigation';
 import styles from './explorer.module.css';
 
+/** An entry of a list: the code and what the option says (only these reach the browser, as pairs). */
+export type AreaChoice = [id: string, name: string];
+
 interface AreaPickerProps {
-  regions: Region[];
-  provinces: Province[];
-  cities: City[];
+  regions: AreaChoice[];
+  provinces: AreaChoice[];
+  /** The comuni of the province; a dissolved one's name says so (explorerMessages.picker.dissolvedComune). */
+  cities: AreaChoice[];
   region: string | null;
   province: string | null;
   city: string | null;
@@ -61,9 +65,9 @@ export function AreaPicker(props: AreaPickerProps) {
           }}
         >
           <option value="">{t.picker.allRegions}</option>
-          {regions.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
+          {regions.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
             </option>
           ))}
         </select>
@@ -86,9 +90,9 @@ export function AreaPicker(props: AreaPickerProps) {
             }}
           >
             <option value="">{t.picker.allProvinces}</option>
-            {provinces.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
+            {provinces.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
               </option>
             ))}
           </select>
@@ -112,9 +116,9 @@ export function AreaPicker(props: AreaPickerProps) {
             }}
           >
             <option value="">{t.picker.allComuni}</option>
-            {cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.dissolved ? t.picker.dissolvedComune(c.name) : c.name}
+            {cities.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
               </option>
             ))}
           </select>

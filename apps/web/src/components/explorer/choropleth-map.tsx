@@ -1,58 +1,34 @@
-import { choroplethLegend } from '@portal/charts';
 import type { MapView } from './explorer-data.server';
+import { MapAreas, MapLegend } from './map-areas';
 import { MapTooltip } from './map-tooltip';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
 /**
- * The map, rendered on the server as SVG: each area is a link to its URL state, so choosing on the map
- * works with the keyboard and without JavaScript. Its name and value show next to the area on hover
- * and on keyboard focus (MapTooltip); the link's accessible name says the same to screen readers.
+ * The map: its caption, its SVG (MapAreas: each area a link to its URL state, the shapes drawn from the
+ * map's own cacheable document), the legend. The name and value of an area show next to it on hover and on
+ * keyboard focus (MapTooltip); the link's accessible name says the same to screen readers.
  */
 export function ChoroplethMap({ map }: { map: MapView }) {
-  const selected = map.areas.filter((a) => a.selected);
+  const { selected } = map;
   return (
     <figure className={styles.mapFigure} data-testid="explorer-map" data-map-kind={map.kind}>
       <figcaption className={styles.mapCaption}>{map.caption}</figcaption>
       <MapTooltip>
-        <svg
-          className={styles.map}
-          viewBox={`0 0 ${map.width} ${map.height}`}
-          role="group"
-          aria-label={map.caption}
-          preserveAspectRatio="xMidYMid meet"
-        >
-          {map.areas.map((area) => (
-            <a key={area.id} href={area.href} aria-label={area.label} data-area-id={area.id}>
-              <path
-                d={area.d}
-                fill={area.fill}
-                className={area.selected ? styles.areaSelected : styles.area}
-              />
-            </a>
-          ))}
-          {/* The chosen area again on top, so its outline is not covered by its neighbours. */}
-          {selected.map((area) => (
-            <path key={`sel-${area.id}`} d={area.d} className={styles.areaOutline} aria-hidden="true" />
-          ))}
-        </svg>
+        <MapAreas
+          src={map.src}
+          width={map.width}
+          height={map.height}
+          caption={map.caption}
+          areas={map.areas}
+          link={map.link}
+          selected={selected}
+        />
       </MapTooltip>
-      {map.choropleth ? (
-        <div className={styles.legend}>
-          <p className={styles.legendTitle}>{t.map.legendTitle}</p>
-          <ul>
-            {choroplethLegend().map((entry) => (
-              <li key={entry.label}>
-                <span className={styles.swatch} style={{ background: entry.color }} aria-hidden="true" />
-                {entry.label}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {map.choropleth ? <MapLegend /> : null}
       {map.kind === 'comuni' ? (
         <p className={styles.mapHint}>
-          {selected[0] ? t.map.comuniHintSelected(selected[0].name) : t.map.comuniHint}
+          {selected ? t.map.comuniHintSelected(selected.name) : t.map.comuniHint}
         </p>
       ) : null}
     </figure>

@@ -20,28 +20,33 @@ import {
   type WasteSortingMap,
 } from '@portal/contract';
 import { formatPercent, projectTopology, rdColor, type ProjectedMap } from '@portal/charts';
+import { createHash } from 'node:crypto';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
-import { explorerHref, parseExplorerState, type ExplorerState } from './explorer-state';
+import { parseExplorerState, type ExplorerState } from './explorer-state';
+import { mapDocument, mapSrc, type MapAreaLink, type MapSpec } from './map-document';
 import { explorerMessages as t } from './messages';
-
-export interface MapArea {
-  id: string;
-  name: string;
-  d: string;
-  fill: string;
-  href: string;
-  /** Accessible name of the area's link. */
-  label: string;
-  selected: boolean;
-}
+import type { StatsSource } from './stat-panels-data';
 
 export interface MapView {
   kind: 'regions' | 'provinces' | 'comuni';
   caption: string;
   width: number;
   height: number;
-  areas: MapArea[];
+  /**
+   * The map's SVG document with the shapes and their colours (/mappa.svg?…&v=…, its content's version):
+   * the page points at its paths, so the path data is never in the page.
+   */
+  src: string;
+  /**
+   * The areas' links, in the server's HTML; none for a comuni map (a hundred areas and more), whose links
+   * the browser makes from the document's data-label once the script runs.
+   */
+  areas: MapAreaLink[] | null;
+  /** The link of an area: this state with the area's id at `param`. */
+  link: { base: Partial<ExplorerState>; param: 'region' | 'province' | 'city' };
+  /** The chosen comune, outlined; its link names the figure of its cards. */
+  selected: { id: string; name: string; label: string } | null;
   /** A choropleth has a legend; the comuni map only highlights the chosen comune. */
   choropleth: boolean;
 }
@@ -68,6 +73,8 @@ export interface ExplorerData {
   map: MapView | null;
   /** The comune has data but no shape on the map. */
   cityNotOnMap: boolean;
+  /** Where the charts' figures come from in the browser (the request the page's statistics came from). */
+  statsSource: StatsSource | null;
 }
 
 const MAP_WIDTH = 600;
@@ -125,6 +132,60 @@ function comuniMap(regionId: string, provinceId: string): Promise<ProjectedMap> 
   });
 }
 
+function shapeOf(spec: MapSpec): Promise<ProjectedMap> {
+  return spec.kind === 'regions'
+    ? regionsMap()
+    : spec.kind === 'provinces'
+      ? provincesMap(spec.region)
+      : comuniMap(spec.region, spec.province);
+}
+
+function mapValuesOf(spec: MapSpec, year: number | undefined): Promise<WasteSortingMap> {
+  const query =
+    spec.kind === 'regions'
+      ? { year }
+      : spec.kind === 'provinces'
+        ? { level: 'province', region: spec.region, year }
+        : { province: spec.province, year };
+  return apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, query);
+}
+
+/** The accessible name of an area's link: its name and value. */
+function areaLabel(name: string, value: number | null | undefined): string {
+  return t.map.areaLink(name, valueText(value));
+}
+
+/** The map's areas with their colours (areas without a value are grey) and link names. */
+function coloured(shape: ProjectedMap, pct: Map<string, number | null>) {
+  return {
+    ...shape,
+    shapes: shape.shapes.map((s) => ({
+      ...s,
+      fill: rdColor(pct.get(s.id)),
+      label: areaLabel(s.name, pct.get(s.id)),
+    })),
+  };
+}
+
+/** The SVG document of a map and its version (a digest of its content, for the URL's `v`). */
+function documentOf(shape: ProjectedMap, pct: Map<string, number | null>) {
+  const body = mapDocument(coloured(shape, pct));
+  return { body, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
+}
+
+/**
+ * The document of /mappa.svg: null when the map has no area (an unknown region or province); failures of
+ * the API are thrown.
+ */
+export async function loadMapDocument(
+  spec: MapSpec,
+  year: number | undefined,
+): Promise<{ body: string; version: string } | null> {
+  const [shape, values] = await Promise.all([shapeOf(spec), settle(mapValuesOf(spec, year))]);
+  if (!shape.shapes.length) return null;
+  return documentOf(shape, mapValues(values));
+}
+
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
@@ -143,21 +204,23 @@ function yearErrorOf(error: unknown): string | null {
 
 /** Fetches statistics for the chosen years; a year without data falls back to the API's default years. */
 async function loadStats<T>(
-  fetchStats: (query: { year?: number; compareYear?: number }) => Promise<T>,
+  fetchStats: (query: YearsQuery) => Promise<T>,
   state: ExplorerState,
-): Promise<{ stats: T | null; yearError: string | null }> {
+): Promise<{ stats: T | null; yearError: string | null; query: YearsQuery }> {
   const query = { year: state.year ?? undefined, compareYear: state.compareYear ?? undefined };
   try {
-    return { stats: await fetchStats(query), yearError: null };
+    return { stats: await fetchStats(query), yearError: null, query };
   } catch (error) {
     const yearError = yearErrorOf(error);
     if (yearError === null) {
       console.error(error);
-      return { stats: null, yearError: null };
+      return { stats: null, yearError: null, query };
     }
-    return { stats: await settle(fetchStats({})), yearError };
+    return { stats: await settle(fetchStats({})), yearError, query: {} };
   }
 }
+
+type YearsQuery = { year?: number; compareYear?: number };
 
 function mapValues(map: WasteSortingMap | null): Map<string, number | null> {
   return new Map((map?.areas ?? []).map((a) => [a.id, a.rdPct]));
@@ -191,6 +254,7 @@ function missingData(missing: MissingTerritory): ExplorerData {
     city: null,
     map: null,
     cityNotOnMap: false,
+    statsSource: null,
   };
 }
 
@@ -259,6 +323,12 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
         ? 'region'
         : 'country';
 
+  const areaQuery = {
+    region: level === 'region' ? (state.region ?? undefined) : undefined,
+    province: level === 'province' ? (state.province ?? undefined) : undefined,
+  };
+  const statsPath =
+    level === 'city' ? (`/api/stats/cities/city/${state.city}/` as const) : '/api/stats/overall/';
   const statsPromise =
     level === 'city'
       ? loadStats<AreaStats | CityStats>(
@@ -266,19 +336,17 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
           state,
         )
       : loadStats<AreaStats | CityStats>(
-          (q) =>
-            apiGet('/api/stats/overall/', AreaStatsSchema, {
-              ...q,
-              region: level === 'region' ? (state.region ?? undefined) : undefined,
-              province: level === 'province' ? (state.province ?? undefined) : undefined,
-            }),
+          (q) => apiGet('/api/stats/overall/', AreaStatsSchema, { ...q, ...areaQuery }),
           state,
         );
   const citiesPromise = state.province
     ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
     : Promise.resolve(null);
 
-  const [{ stats, yearError }, cityPage] = await Promise.all([statsPromise, citiesPromise]);
+  const [{ stats, yearError, query: statsQuery }, cityPage] = await Promise.all([
+    statsPromise,
+    citiesPromise,
+  ]);
   const regions = regionList;
   const mapYear = stats?.year;
   if (yearError) {
@@ -290,93 +358,59 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   const linkYears = { year: state.year, compareYear: state.compareYear };
   let map: MapView | null = null;
   let cityNotOnMap = false;
-  if (level === 'country') {
-    const [shape, values] = await Promise.all([
-      settle(regionsMap()),
-      settle(apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { year: mapYear })),
-    ]);
-    if (shape) {
-      const pct = mapValues(values);
+  const spec: MapSpec =
+    level === 'country' || !state.region
+      ? { kind: 'regions' }
+      : level === 'region' || !state.province
+        ? { kind: 'provinces', region: state.region }
+        : { kind: 'comuni', region: state.region, province: state.province };
+  const [shape, values] = await Promise.all([settle(shapeOf(spec)), settle(mapValuesOf(spec, mapYear))]);
+  if (shape) {
+    const pct = mapValues(values);
+    const { version } = documentOf(shape, pct);
+    const labelOf = (id: string, name: string) => areaLabel(name, pct.get(id));
+    const common = { width: shape.width, height: shape.height, src: mapSrc(spec, mapYear, version) };
+    if (spec.kind === 'regions') {
       map = {
+        ...common,
         kind: 'regions',
         caption: t.map.regions,
-        width: shape.width,
-        height: shape.height,
         choropleth: true,
-        areas: shape.shapes.map((s) => ({
-          ...s,
-          fill: rdColor(pct.get(s.id)),
-          href: explorerHref({ region: s.id, ...linkYears }),
-          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
-          selected: false,
-        })),
+        areas: shape.shapes.map((s) => [s.id, labelOf(s.id, s.name)]),
+        link: { base: linkYears, param: 'region' },
+        selected: null,
       };
-    }
-  } else if (level === 'region' && state.region) {
-    const region = state.region;
-    const [shape, values] = await Promise.all([
-      settle(provincesMap(region)),
-      settle(
-        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, {
-          level: 'province',
-          region,
-          year: mapYear,
-        }),
-      ),
-    ]);
-    if (shape) {
-      const pct = mapValues(values);
+    } else if (spec.kind === 'provinces') {
       map = {
+        ...common,
         kind: 'provinces',
         caption: t.map.provinces(stats?.area.name ?? ''),
-        width: shape.width,
-        height: shape.height,
         choropleth: true,
-        areas: shape.shapes.map((s) => ({
-          ...s,
-          fill: rdColor(pct.get(s.id)),
-          href: explorerHref({ region, province: s.id, ...linkYears }),
-          label: t.map.areaLink(s.name, valueText(pct.get(s.id))),
-          selected: false,
-        })),
+        areas: shape.shapes.map((s) => [s.id, labelOf(s.id, s.name)]),
+        link: { base: { region: spec.region, ...linkYears }, param: 'province' },
+        selected: null,
       };
-    }
-  } else if (state.region && state.province) {
-    const region = state.region;
-    const province = state.province;
-    const [shape, values] = await Promise.all([
-      settle(comuniMap(region, province)),
-      settle(
-        apiGet('/api/stats/regions/waste-sorting-map/', WasteSortingMapSchema, { province, year: mapYear }),
-      ),
-    ]);
-    const provinceName = provinces.find((p) => p.id === province)?.name ?? '';
-    if (shape) {
-      const pct = mapValues(values);
-      // The chosen comune shows the figure of its own cards, whatever the province's map year.
-      if (level === 'city' && state.city) pct.set(state.city, stats?.sortedPercentage.value ?? null);
+    } else {
+      const chosen = shape.shapes.find((s) => s.id === state.city) ?? null;
+      // The chosen comune's link names the figure of its own cards, whatever the province's map year.
+      const chosenValue = level === 'city' ? (stats?.sortedPercentage.value ?? null) : null;
       map = {
+        ...common,
         kind: 'comuni',
-        caption: t.map.comuni(provinceName),
-        width: shape.width,
-        height: shape.height,
+        caption: t.map.comuni(provinces.find((p) => p.id === spec.province)?.name ?? ''),
         choropleth: true,
-        areas: shape.shapes.map((s) => {
-          const selected = s.id === state.city;
-          const label = t.map.areaLink(s.name, valueText(pct.get(s.id)));
-          return {
-            ...s,
-            fill: rdColor(pct.get(s.id)),
-            href: explorerHref({ region, province, city: s.id, ...linkYears }),
-            label: selected ? `${label} (${t.map.selected})` : label,
-            selected,
-          };
-        }),
+        areas: null,
+        link: { base: { region: spec.region, province: spec.province, ...linkYears }, param: 'city' },
+        selected: chosen && {
+          id: chosen.id,
+          name: chosen.name,
+          label: `${areaLabel(chosen.name, chosenValue)} (${t.map.selected})`,
+        },
       };
-      if (city && (!city.hasShape || !map.areas.some((a) => a.selected))) cityNotOnMap = true;
-    } else if (city && !city.hasShape) {
-      cityNotOnMap = true;
+      if (city && (!city.hasShape || !chosen)) cityNotOnMap = true;
     }
+  } else if (spec.kind === 'comuni' && city && !city.hasShape) {
+    cityNotOnMap = true;
   }
 
   const areaName = stats?.area.name ?? city?.name ?? t.italy;
@@ -394,6 +428,15 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     city,
     map,
     cityNotOnMap,
+    // The very request the statistics came from: the browser asks it again for the charts (a cacheable
+    // answer), rather than the page carrying the figures twice (in its HTML and its React payload).
+    statsSource: stats
+      ? {
+          city: level === 'city',
+          path: statsPath,
+          query: level === 'city' ? statsQuery : { ...statsQuery, ...areaQuery },
+        }
+      : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { formatInteger } from '../../lib/format';
 import { ChoroplethMap } from './choropleth-map';
-import { AreaPicker } from './area-picker';
+import { AreaPicker, type AreaChoice } from './area-picker';
 import { ComuneSearch } from './comune-search';
 import { DownloadInvite, type DownloadTarget } from './downloads';
 import type { ExplorerData } from './explorer-data.server';
@@ -9,9 +9,13 @@ import { explorerMessages as t } from './messages';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
-import { StatPanels } from './stat-panels';
+import { serverPanels } from './stat-panels-server';
+import { StatPanelsLoader } from './stat-panels-loader';
 import { YearPicker } from './year-picker';
 import styles from './explorer.module.css';
+
+/** What a list needs of a territory: the rest of it would only weigh on the page. */
+const choice = ({ id, name }: { id: string; name: string }): AreaChoice => [id, name];
 
 function Breadcrumb({ data }: { data: ExplorerData }) {
   const { state, stats } = data;
@@ -81,9 +85,9 @@ export function Explorer({ data }: { data: ExplorerData }) {
           <ComuneSearch key={`search-${stateKey}`} year={state.year} compareYear={state.compareYear} />
           {/* The pickers are not keyed by the state: their selects follow the URL, and keep the focus. */}
           <AreaPicker
-            regions={data.regions}
-            provinces={data.provinces}
-            cities={data.cities}
+            regions={data.regions.map(choice)}
+            provinces={data.provinces.map(choice)}
+            cities={data.cities.map((c) => [c.id, c.dissolved ? t.picker.dissolvedComune(c.name) : c.name])}
             region={state.region}
             province={state.province}
             city={state.city}
@@ -143,7 +147,13 @@ export function Explorer({ data }: { data: ExplorerData }) {
           </section>
           <section aria-labelledby="charts-title" className={styles.section}>
             <h2 id="charts-title">{t.charts.title}</h2>
-            <StatPanels stats={stats} download={download} />
+            {data.statsSource && (
+              <StatPanelsLoader
+                source={data.statsSource}
+                download={download}
+                {...serverPanels(stats, download)}
+              />
+            )}
           </section>
         </>
       ) : (

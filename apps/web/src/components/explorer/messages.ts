@@ -106,6 +106,7 @@ export const explorerMessages = {
   },
   charts: {
     title: 'Grafici',
+    unavailable: 'I grafici non sono disponibili in questo momento: riprova più tardi.',
     fractions: 'Le frazioni della raccolta differenziata',
     fractionsCaption: (name: string, year: number) => `Tonnellate raccolte per frazione: ${name}, ${year}`,
     trend: 'La percentuale di raccolta differenziata negli anni',

@@ -9,10 +9,11 @@ import {
   shareBaseText,
 } from '@portal/charts';
 import { ChartOrTable } from '../charts/chart-or-table';
-import { DownloadLinks, type DownloadTarget } from './downloads';
+import type { DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import { perCapitaYears } from './per-capita-trend';
 import { StatChart } from './stat-chart';
+import { downloadLinks, isCityStats, type ServerPanels } from './stat-panels-server';
 import {
   collectionSystemsBaseText,
   collectionSystemsRows,
@@ -25,26 +26,25 @@ import {
   trendTableRows,
   yearsWithoutTonnesText,
 } from './trend-rows';
-import chartStyles from '../charts/charts.module.css';
 import styles from './explorer.module.css';
 
 const c = t.charts;
 
-function isCityStats(stats: AreaStats | CityStats): stats is CityStats {
-  return 'wasteSortingType' in stats;
-}
-
-/** The charts of a territory's statistics, each with its table and its empty-state message. */
+/**
+ * The charts of a territory's statistics, each with its table and its empty-state message. Built in the
+ * browser (StatPanelsLoader) but for the comune's `cityModes` and `composting`, drawn by the server.
+ */
 export function StatPanels({
   stats,
   download,
+  cityModes,
+  composting,
 }: {
   stats: AreaStats | CityStats;
   download: DownloadTarget | null;
-}) {
+} & ServerPanels) {
   const name = stats.area.name;
-  const links = (statistic: string, title: string) =>
-    download ? <DownloadLinks target={download} statistic={statistic} title={title} /> : undefined;
+  const links = downloadLinks(download);
 
   const fractions = stats.wasteFractionsSet;
   const estimateYears = estimateYearsText(stats.rdTrend);
@@ -97,32 +97,7 @@ export function StatPanels({
       }
     />
   ) : isCityStats(stats) ? (
-    <ChartOrTable
-      testId="panel-modes"
-      title={c.cityModes}
-      caption={c.cityModesCaption(name)}
-      columns={[{ label: c.columns.mode }, { label: c.columns.fractions }]}
-      rows={stats.wasteSortingType.items.map((m) => [
-        m.name,
-        m.fractions.map((f) => f.name).join(', ') || '—',
-      ])}
-      defaultView="table"
-      chart={
-        <ul className={styles.modeList}>
-          {stats.wasteSortingType.items.map((m) => (
-            <li key={m.id}>
-              <strong>{m.name}</strong>
-              {m.fractions.length > 0 && `: ${m.fractions.map((f) => f.name).join(', ')}`}
-            </li>
-          ))}
-        </ul>
-      }
-      empty={
-        stats.wasteSortingType.items.length ? null : (stats.wasteSortingType.missingReason ?? t.charts.noData)
-      }
-      demo={stats.wasteSortingType.demo}
-      actions={links('wasteSortingType', c.cityModes)}
-    />
+    cityModes
   ) : (
     <ChartOrTable
       testId="panel-modes"
@@ -345,9 +320,7 @@ export function StatPanels({
       {perCapitaPanel}
       {modesPanel}
       {actionsPanel}
-      {isCityStats(stats) && stats.homeComposting.length > 0 && (
-        <HomeComposting name={name} items={stats.homeComposting} panelClass={chartStyles.panel} />
-      )}
+      {composting}
       {/* One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). */}
       {!isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
         <ChartOrTable
@@ -372,76 +345,5 @@ export function StatPanels({
         />
       ) : null}
     </div>
-  );
-}
-
-/**
- * Home composting, a prevention action with real figures (kg and kg per inhabitant, year, source): a
- * panel of its own next to the comune's prevention actions, which are demo data and say so.
- */
-function HomeComposting({
-  name,
-  items,
-  panelClass,
-}: {
-  name: string;
-  items: CityStats['homeComposting'];
-  panelClass: string | undefined;
-}) {
-  const latest = items[items.length - 1]!;
-  const kg = (value: number) => `${formatNumber(value)} kg`;
-  // Per inhabitant it is a fraction of a kg: two decimals.
-  const perCapita = (value: number | null) => (value === null ? null : `${formatNumber(value, 2)} kg`);
-  return (
-    <section
-      className={panelClass}
-      aria-labelledby="home-composting-title"
-      data-testid="panel-home-composting"
-    >
-      <h3 id="home-composting-title" className={chartStyles.panelTitle}>
-        {c.composting}
-      </h3>
-      <p className={styles.panelNote}>{c.compostingIntro}</p>
-      <p className={styles.figure}>
-        {c.compostingFigure(latest.year, kg(latest.kg), perCapita(latest.kgPerCapita))}
-      </p>
-      <div
-        className={chartStyles.tableScroll}
-        role="region"
-        aria-label={c.compostingCaption(name)}
-        tabIndex={0}
-      >
-        <table className={chartStyles.table}>
-          <caption>{c.compostingCaption(name)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{c.columns.year}</th>
-              <th scope="col" className={chartStyles.num}>
-                {c.columns.compostingKg}
-              </th>
-              <th scope="col" className={chartStyles.num}>
-                {c.columns.kgPerCapita}
-              </th>
-              <th scope="col">{c.columns.source}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.year}-${item.source}`}>
-                <th scope="row">{item.year}</th>
-                <td className={chartStyles.num}>{formatNumber(item.kg)}</td>
-                <td className={chartStyles.num}>
-                  {item.kgPerCapita === null ? '—' : formatNumber(item.kgPerCapita, 2)}
-                </td>
-                <td>{item.source}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className={styles.panelNote}>
-        {c.systemsSource([...new Set(items.map((i) => i.source))].join(', '))}
-      </p>
-    </section>
   );
 }

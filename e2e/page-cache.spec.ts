@@ -54,8 +54,8 @@ test.describe('the shared page cache', () => {
       const html = await response.text();
       for (const secret of [
         user.email,
-        user.firstName,
-        user.lastName,
+        // The full name: "Giulia" alone is in "Friuli-Venezia Giulia".
+        `${user.firstName} ${user.lastName}`,
         'Attiva',
         'Scarica dati',
         'Area riservata',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ISTAT_ID_PATTERNS, isIstatId } from './istat-ids';
 import { say, type ContractMessageKey, type MessageParams } from './messages';
+
+export { ISTAT_ID_PATTERNS, isIstatId };
 
 /**
  * What identifies an area and a year everywhere in the portal: the ISTAT codes of regions (two digits),
@@ -13,15 +16,6 @@ export type AreaLevel = z.infer<typeof AreaLevelSchema>;
 /** The levels below Italy: the ones that have an ISTAT code (maps, pickers, "not found" pages). */
 export const SubAreaLevelSchema = AreaLevelSchema.exclude(['country']);
 export type SubAreaLevel = z.infer<typeof SubAreaLevelSchema>;
-
-export const ISTAT_ID_PATTERNS: Record<SubAreaLevel, RegExp> = {
-  region: /^\d{2}$/,
-  province: /^\d{3}$/,
-  city: /^\d{6}$/,
-};
-
-/** Whether `id` is well formed as the ISTAT code of an area of this level ('05', '028', '028001'). */
-export const isIstatId = (level: SubAreaLevel, id: string) => ISTAT_ID_PATTERNS[level].test(id);
 
 export const RegionIdSchema = z.string().regex(ISTAT_ID_PATTERNS.region, say('invalidRegionId'));
 export const ProvinceIdSchema = z.string().regex(ISTAT_ID_PATTERNS.province, say('invalidProvinceId'));

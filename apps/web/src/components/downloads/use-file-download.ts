@@ -1,7 +1,6 @@
 'use client';
 
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
-import { requestFile, saveFile } from '../../lib/download-file';
 import { describeDownloadFailure } from './download-error';
 
 export type FileDownloadStatus =
@@ -23,6 +22,8 @@ export function useFileDownload() {
     running.current = true;
     setStatus({ state: 'busy' });
     try {
+      // Loaded on the first click: the fetch/CSRF code (and its zod schema) is not in the page's first load.
+      const { requestFile, saveFile } = await import('../../lib/download-file');
       const answer = await requestFile(url);
       if (answer.ok) {
         const filename = answer.filename ?? fallbackName;

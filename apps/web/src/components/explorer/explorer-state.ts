@@ -3,7 +3,10 @@
  * (ISTAT codes). Parsing ignores malformed values, so a hand-edited URL still shows a page.
  */
 
-import { isIstatId, type SubAreaLevel } from '@portal/contract';
+// The contract's zod-free entry point (package.json exports): the package's index would bring zod into
+// every page's first load (app/not-found.tsx uses this module).
+// eslint-disable-next-line no-restricted-imports
+import { isIstatId, type SubAreaLevel } from '@portal/contract/istat-ids';
 
 export interface ExplorerState {
   region: string | null;

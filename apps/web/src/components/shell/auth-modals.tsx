@@ -12,30 +12,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { messages } from '../../lib/messages';
-import { accountMessages } from '../account/messages';
 import { loadRecaptcha } from '../../lib/recaptcha';
 import { safeNextPath } from '../../lib/session-cookie';
+import dynamic from 'next/dynamic';
 import { FLOW_PARAMS, parseFlow, type AuthFlow } from './auth-flow';
-import { LoginForm } from './login-form';
-import {
-  AccountDeletedNotice,
-  EmailChangePanel,
-  PasswordResetForm,
-  VerifyEmailPanel,
-} from './mail-link-flows';
-import { Modal } from './modal';
-import { PasswordForgottenForm } from './password-forgotten-form';
+import type { ModalState } from './auth-modal';
 import { useSession } from './session-provider';
-import { SignupForm } from './signup-form';
-
-interface ModalState {
-  flow: AuthFlow;
-  key?: string;
-  uid?: string;
-  token?: string;
-  next?: string | null;
-}
 
 interface AuthModalsValue {
   openModal(flow: 'login' | 'signup' | 'passwordforgotten'): void;
@@ -49,15 +31,9 @@ export function useAuthModals(): AuthModalsValue {
   return value;
 }
 
-const TITLES: Record<AuthFlow, string> = {
-  login: messages.modal.login.title,
-  signup: messages.modal.signup.title,
-  passwordforgotten: messages.modal.passwordForgotten.title,
-  'verify-email': messages.modal.verifyEmail.title,
-  'password-reset': messages.modal.passwordReset.title,
-  'email-change': accountMessages.emailChangeFlow.title,
-  'account-deleted': accountMessages.deletedFlow.title,
-};
+// The modal, its forms (react-hook-form, zod) and React Aria load only when a modal opens: none of it is
+// in the first load of a page.
+const AuthModal = dynamic(() => import('./auth-modal').then((m) => m.AuthModal), { ssr: false });
 
 /**
  * The modal state of SPEC §4 (none, login, passwordforgotten, signup) and the mail-link flows, opened by
@@ -125,21 +101,13 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
       </Suspense>
       {children}
       {state ? (
-        <Modal key={state.flow} title={TITLES[state.flow]} onClose={close} testId={`modal-${state.flow}`}>
-          {state.flow === 'login' ? <LoginForm onSignedIn={onSignedIn} switchTo={switchTo} /> : null}
-          {state.flow === 'signup' ? <SignupForm switchTo={switchTo} /> : null}
-          {state.flow === 'passwordforgotten' ? <PasswordForgottenForm switchTo={switchTo} /> : null}
-          {state.flow === 'verify-email' ? (
-            <VerifyEmailPanel verificationKey={state.key ?? ''} switchTo={switchTo} />
-          ) : null}
-          {state.flow === 'password-reset' ? (
-            <PasswordResetForm uid={state.uid ?? ''} token={state.token ?? ''} switchTo={switchTo} />
-          ) : null}
-          {state.flow === 'email-change' ? (
-            <EmailChangePanel changeKey={state.key ?? ''} switchTo={switchTo} />
-          ) : null}
-          {state.flow === 'account-deleted' ? <AccountDeletedNotice onClose={close} /> : null}
-        </Modal>
+        <AuthModal
+          key={state.flow}
+          state={state}
+          onClose={close}
+          onSignedIn={onSignedIn}
+          switchTo={switchTo}
+        />
       ) : null}
     </AuthModalsContext.Provider>
   );

@@ -1,14 +1,18 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import { messages } from '../../lib/messages';
-import { AccountMenu } from './account-menu';
 import { useAuthModals } from './auth-modals';
 import { LicenseBadge } from './license-badge';
 import { projectLinks } from './nav-links';
 import { useSession } from './session-provider';
+
+// Shown only to a signed-in visitor, once the session is read in the browser: its React Aria menu is not
+// part of the first load.
+const AccountMenu = dynamic(() => import('./account-menu').then((m) => m.AccountMenu), { ssr: false });
 
 /** SPEC §2: sticky header; the menu collapses behind a button below 800px (md). */
 export function SiteHeader() {

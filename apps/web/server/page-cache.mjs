@@ -30,6 +30,8 @@ const ENTRY_TTL_MS = 10 * 60_000;
 /** What browsers and a CDN may do with a public page: use it a minute, then revalidate (ETag) or, while
  * the origin is slow or down, keep showing it for up to ten minutes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** Renders waiting at once (each waits on the API): beyond this a page not in the cache gets 503. */
+export const MAX_RENDERS_IN_FLIGHT = 24;
 /** Statuses whose page is the same for everyone and worth keeping. */
 const CACHEABLE_STATUSES = new Set([200, 404]);
 /** Headers of the render that are not passed on (hop-by-hop, recomputed, or set here). */
@@ -121,7 +123,29 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
    * @param {import('node:http').IncomingHttpHeaders | null} visitor
    * @returns {Promise<Rendered>}
    */
+  let rendering = 0;
+  const busy = () => overloaded() || rendering >= MAX_RENDERS_IN_FLIGHT;
+
+  /**
+   * @param {string} url
+   * @param {import('node:http').IncomingHttpHeaders | null} visitor
+   * @returns {Promise<Rendered>}
+   */
   async function render(url, visitor) {
+    rendering += 1;
+    try {
+      return await renderNow(url, visitor);
+    } finally {
+      rendering -= 1;
+    }
+  }
+
+  /**
+   * @param {string} url
+   * @param {import('node:http').IncomingHttpHeaders | null} visitor
+   * @returns {Promise<Rendered>}
+   */
+  async function renderNow(url, visitor) {
     /** @type {Record<string, string>} */
     const headers = {};
     if (visitor) {
@@ -232,18 +256,18 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
   async function serve(req, res) {
     const url = req.url ?? '/';
     if (maxBytes <= 0 || isPrivatePage(url)) {
-      if (overloaded()) return shed(res);
+      if (busy()) return shed(res);
       send(req, res, await render(url, req.headers), 'BYPASS');
       return;
     }
     const known = entries.peek(url, { allowStale: true });
-    if (!known && overloaded()) return shed(res);
+    if (!known && busy() && !entries.has(url)) return shed(res);
     /** @type {import('lru-cache').LRUCache.Status<string, Entry, { rendered?: Rendered }>} */
     const status = {};
     /** @type {{ rendered?: Rendered }} */
     const context = {};
     const outdated = known !== undefined && known.version !== dataVersion;
-    const entry = await entries.fetch(url, { forceRefresh: outdated && !overloaded(), status, context });
+    const entry = await entries.fetch(url, { forceRefresh: outdated && !busy(), status, context });
     if (entry) {
       const stale = status.returnedStale || (outdated && status.fetch !== 'miss');
       send(req, res, entry, stale ? 'STALE' : known ? 'HIT' : 'MISS');

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageCache, isPageRequest, negotiateEncoding } from './page-cache.mjs';
+import { createPageCache, isPageRequest, MAX_RENDERS_IN_FLIGHT, negotiateEncoding } from './page-cache.mjs';
 
 /**
  * The page cache in front of a real HTTP server standing in for Next.js: it renders a page naming the
@@ -44,6 +44,11 @@ async function start(maxBytes = 1024 * 1024): Promise<Harness> {
     const url = req.url ?? '/';
     renders.push(url);
     const who = req.headers.cookie ?? 'nessuno';
+    if (url.startsWith('/lenta')) {
+      // A render waiting on a slow API.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${url}</p>`), 300);
+      return;
+    }
     if (url.startsWith('/errore')) {
       res.writeHead(500, { 'content-type': 'text/html' }).end('<p>errore</p>');
       return;
@@ -179,6 +184,18 @@ describe('the page cache', () => {
     expect(shed.headers.get('retry-after')).toBe('10');
     expect(await shed.text()).toContain('riprova tra 10 secondi');
     expect(h.renders).toEqual(['/progetto']);
+  });
+
+  it('refuses with 503 the renders beyond those already waiting, rather than queueing them', async () => {
+    const h = await start();
+    const answers = await Promise.all(
+      Array.from({ length: MAX_RENDERS_IN_FLIGHT + 16 }, (_, i) => get(h, `/lenta?n=${i}`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_RENDERS_IN_FLIGHT);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(16);
+    expect(answers.find((a) => a.status === 503)?.headers.get('retry-after')).toBe('10');
+    expect(h.renders).toHaveLength(MAX_RENDERS_IN_FLIGHT);
   });
 
   it('keeps nothing when its size is 0 (the benchmark’s baseline)', async () => {

@@ -3,7 +3,9 @@
 // - the shared page cache (server/page-cache.mjs): public pages from memory, rendered once per URL;
 // - the pages' Content-Security-Policy (hashes of their inline scripts, server/security-headers.mjs);
 // - load shedding: while the event loop lags more than WEB_MAX_EVENT_LOOP_DELAY_MS, nothing new is
-//   started (no render, no /api/* forwarding): 503 with Retry-After; cached pages are still served.
+//   started (no render, no /api/* forwarding): 503 with Retry-After; cached pages are still served. The
+//   same beyond MAX_RENDERS_IN_FLIGHT renders (page-cache.mjs) or MAX_API_IN_FLIGHT forwarded requests
+//   waiting at once: the API is not keeping up, and a queue would only end in client timeouts.
 // The API's data version is polled every WEB_PAGE_CACHE_CHECK_MS: an import makes every page stale.
 //
 // Usage: node [--import …] server/web-server.mjs [--dev]   (PORT, API_URL… as in .env.example)
@@ -74,8 +76,21 @@ await checkDataVersion();
 const poller = setInterval(() => void checkDataVersion(), env.WEB_PAGE_CACHE_CHECK_MS);
 poller.unref();
 
+// Requests forwarded to the API through /api/* at once: beyond this, the API is not keeping up and more
+// would only wait in a queue until the client gives up; they are refused with 503 instead.
+const MAX_API_IN_FLIGHT = 128;
+let apiInFlight = 0;
+
 const server = http.createServer((req, res) => {
-  if (pages.isRenderRequest(req) || (!isPageRequest(req) && !overloaded)) {
+  const isApi = (req.url ?? '').startsWith('/api/');
+  if (
+    pages.isRenderRequest(req) ||
+    (!isPageRequest(req) && !overloaded && !(isApi && apiInFlight >= MAX_API_IN_FLIGHT))
+  ) {
+    if (isApi) {
+      apiInFlight += 1;
+      res.once('close', () => (apiInFlight -= 1));
+    }
     void handle(req, res);
     return;
   }

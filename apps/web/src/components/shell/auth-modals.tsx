@@ -44,7 +44,7 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState | null>(null);
   const pathname = usePathname();
   const router = useRouter();
-  const { user } = useSession();
+  const { user, ready } = useSession();
 
   useEffect(() => {
     if (state) void loadRecaptcha()?.catch(() => undefined);
@@ -97,7 +97,8 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthModalsContext.Provider value={value}>
       <Suspense fallback={null}>
-        <FlowFromAddress onFlow={openFromAddress} />
+        {/* Once the browser knows the session: a signed-in visitor's ?flow=login goes straight on. */}
+        {ready && <FlowFromAddress onFlow={openFromAddress} />}
       </Suspense>
       {children}
       {state ? (

@@ -116,17 +116,13 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
   /** @type {string | undefined} */
   let dataVersion;
 
-  /**
-   * Renders a URL through the server itself: with the visitor's headers for a private page, with none
-   * of them (no cookie, no language, a fixed agent) for a page everyone shares.
-   * @param {string} url
-   * @param {import('node:http').IncomingHttpHeaders | null} visitor
-   * @returns {Promise<Rendered>}
-   */
+  /** Renders waiting now; `busy` while the process should start no other. */
   let rendering = 0;
   const busy = () => overloaded() || rendering >= MAX_RENDERS_IN_FLIGHT;
 
   /**
+   * Renders a URL through the server itself: with the visitor's headers for a private page, with none
+   * of them (no cookie, no language, a fixed agent) for a page everyone shares.
    * @param {string} url
    * @param {import('node:http').IncomingHttpHeaders | null} visitor
    * @returns {Promise<Rendered>}

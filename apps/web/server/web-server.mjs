@@ -103,7 +103,9 @@ const server = http.createServer((req, res) => {
       'cache-control': 'no-store',
     });
     res.end(
-      JSON.stringify({ detail: 'Servizio momentaneamente sovraccarico, riprova tra qualche secondo.' }),
+      JSON.stringify({
+        detail: `Il servizio è molto carico in questo momento: riprova tra ${RETRY_AFTER_SECONDS} secondi.`,
+      }),
     );
     return;
   }

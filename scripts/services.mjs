@@ -42,11 +42,11 @@ function webSourcesHash() {
   return hash.digest('hex');
 }
 
-/** Runs `next build` unless the last build was made from the same sources. */
-export function ensureWebBuild({ log = console.log } = {}) {
+/** Runs `next build` unless the last build was made from the same sources (or `force`). */
+export function ensureWebBuild({ log = console.log, force = false } = {}) {
   const stampFile = path.join(WEB_DIR, process.env.NEXT_DIST_DIR || '.next', 'portal-build-stamp');
   const current = webSourcesHash();
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) return false;
+  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === current) return false;
   log('Building the web app (first start or changed sources)…');
   const res = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
     cwd: WEB_DIR,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissCookieBanner } from './fixtures';
+import { dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * The bar charts on a phone: the names go above the bars, which keep the width of the panel (they were
@@ -22,7 +22,7 @@ interface Drawn {
 
 /** The drawn chart of a panel: its box, the umido bar and the umido label, in page pixels. */
 async function drawnFractions(panel: Locator, name: string): Promise<Drawn> {
-  const svg = panel.locator('svg').first();
+  const svg = await drawnChart(panel);
   await expect(svg.locator(`path[fill="${UMIDO}"]`).first()).toBeVisible();
   return svg.evaluate(
     (el, { color, label }) => {
@@ -82,7 +82,7 @@ test('the trend of many years keeps its year labels apart on a phone', async ({ 
   // Bologna: 2010–2016 from ARPAE, then the ISPRA years: many years, with a gap between.
   const response = await page.goto('/?regione=08&provincia=037&comune=037006');
   expect(response?.status()).toBe(200);
-  const svg = page.getByTestId('panel-trend').locator('svg').first();
+  const svg = await drawnChart(page.getByTestId('panel-trend'));
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   const years = await svg.evaluate((el) =>
     Array.from(el.querySelectorAll('text'))
@@ -103,7 +103,7 @@ test('the bars of the ecocompattatori page also carry their names above them on 
   await page.setViewportSize({ width: 375, height: 900 });
   const response = await page.goto('/ecocompattatori');
   expect(response?.status()).toBe(200);
-  const chart = page.getByTestId('rvm-by-region').locator('svg').first();
+  const chart = await drawnChart(page.getByTestId('rvm-by-region'));
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('text').first()).toBeVisible();
   const anchors = await chart.evaluate((el) =>

@@ -1,6 +1,6 @@
 import { expect, request, test, type Locator } from '@playwright/test';
 import { AreaStatsSchema, type AreaStats } from '@portal/contract';
-import { API_URL, dismissCookieBanner, randomIp } from './fixtures';
+import { API_URL, dismissCookieBanner, drawnChart, randomIp } from './fixtures';
 
 /** The numbers the panels of a region write agree with the cards and with the API's bases. */
 
@@ -61,7 +61,7 @@ test('a region: the fractions table adds up to the separately collected tonnes, 
     `La raccolta differenziata: ${stats.area.name}`,
   );
   const fractions = page.getByTestId('panel-fractions');
-  await expect(fractions.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(fractions)).toBeVisible();
   const rows = await tableRows(fractions);
   expect(rows.map((r) => r[0])).toEqual([...stats.wasteFractionsSet.items.map((f) => f.name), REMAINDER]);
 
@@ -82,7 +82,7 @@ test('a region: each share panel says how many comuni its percentages are of', a
   for (const n of [modes, actions, sets]) expect(n).toBeGreaterThan(1);
 
   await page.goto(`/?regione=${REGION}`);
-  await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
   await expect(page.getByTestId('panel-modes')).toContainText(
     `% su ${count(modes)} comuni con dati sulle modalità di raccolta`,
   );
@@ -103,11 +103,11 @@ test('a region: each share panel says how many comuni its percentages are of', a
 test('a comune has no panel of fraction sets; its region has one', async ({ page }) => {
   await page.goto(`/?comune=${COMUNE}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Abano Terme');
-  await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
   await expect(page.getByTestId('panel-modes')).toBeVisible();
   await expect(page.getByTestId('panel-sets')).toHaveCount(0);
 
   await page.goto(`/?regione=${REGION}`);
-  await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
   await expect(page.getByTestId('panel-sets')).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissCookieBanner } from './fixtures';
+import { dismissCookieBanner, drawnChart } from './fixtures';
 
 const yearSelect = (page: Page) => page.getByLabel('Anno', { exact: true });
 const compareSelect = (page: Page) => page.getByLabel('Anno di confronto');
@@ -284,7 +284,7 @@ test('kg per inhabitant and the service cost: cards, and a trend where the sourc
   await page.goto('/?comune=082053');
   const panel = page.getByTestId('panel-per-capita');
   await expect(panel.getByRole('heading')).toHaveText('I rifiuti per abitante negli anni');
-  await expect(panel.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(panel)).toBeVisible();
   await panel.getByRole('button', { name: 'Tabella' }).click();
   await expect(panel.locator('tbody tr')).toHaveCount(15);
   const last = await panel.locator('tbody tr').last().innerText();
@@ -313,8 +313,7 @@ for (const width of [1280, 375, 320]) {
       ['rvm', '/ecocompattatori'],
     ] as const) {
       await page.goto(url);
-      if (name !== 'rvm')
-        await expect(page.getByTestId('panel-fractions').locator('svg').first()).toBeVisible();
+      if (name !== 'rvm') await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
       await expect(page.getByRole('button', { name: 'Condividi il link a questa vista' })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, signIn, test } from './fixtures';
+import { dismissCookieBanner, drawnChart, expect, signIn, test } from './fixtures';
 
 const MAP_ERROR = 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.';
 
@@ -158,7 +158,7 @@ test('switching the year and the comparison year', async ({ page }) => {
 test('charts load, read as tables, and flag demo data', async ({ page }) => {
   await page.goto('/?regione=05');
   const fractions = page.getByTestId('panel-fractions');
-  await expect(fractions.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(fractions)).toBeVisible();
   await fractions.getByRole('button', { name: 'Tabella' }).click();
   const table = fractions.getByRole('table', { name: /Tonnellate raccolte per frazione: Veneto/ });
   await expect(table).toBeVisible();

@@ -4,7 +4,14 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { LoginResponseSchema, UserSchema, type User } from '@portal/contract';
 import { simpleParser } from 'mailparser';
 import { openDb, type Db } from '../apps/api/src/db/db';
@@ -28,6 +35,15 @@ export const NO_ADMIN_REASON = 'E2E_DATABASE_URL is empty: admin commands cannot
 
 /** A password the API's validators accept. */
 export const PASSWORD = 'Raccolta-Verde-2026!';
+
+/**
+ * The SVG a chart draws inside `container`. ECharts draws a chart only once it comes near the viewport
+ * (components/charts/echart.tsx), as a reader scrolling down the page would bring it: scroll there first.
+ */
+export async function drawnChart(container: Locator): Promise<Locator> {
+  await container.scrollIntoViewIfNeeded();
+  return container.locator('svg').first();
+}
 
 /**
  * The API counts rate limits per client IP and believes X-Forwarded-For from loopback: each fixture

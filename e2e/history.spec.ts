@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, dismissCookieBanner } from './fixtures';
+import { API_URL, dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * Fifteen years of data (issue 15): ISPRA per comune 2010–2017 for all Italy, then 2022–2024; the years
@@ -32,7 +32,7 @@ test('a Lombardy comune: the trend reaches back to 2010 and says why 2018–2021
 
   const panel = page.getByTestId('panel-trend');
   await panel.scrollIntoViewIfNeeded();
-  const svg = panel.locator('svg').first();
+  const svg = await drawnChart(panel);
   // The chart: every year on the axis, the missing ones on a band «nessun dato».
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   await expect(svg.locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
@@ -154,7 +154,7 @@ test("Italy's tonnes produced and separately collected from 2010 to 2024, the mi
     'Rifiuti prodotti e raccolta differenziata (tonnellate)',
   );
   // The chart: both lines, every year on the axis, the years without tonnes on a band «nessun dato».
-  const svg = panel.locator('svg').first();
+  const svg = await drawnChart(panel);
   await expect(svg.locator('text', { hasText: 'Rifiuti urbani prodotti' })).toHaveCount(1);
   await expect(svg.locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
   await expect(panel.getByTestId('missing-years')).toHaveText(
@@ -196,7 +196,7 @@ test('the kg per inhabitant of Bologna: every year from 2010, the years without 
   await page.goto(BOLOGNA);
   const panel = page.getByTestId('panel-per-capita');
   await panel.scrollIntoViewIfNeeded();
-  await expect(panel.locator('svg').first().locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
+  await expect((await drawnChart(panel)).locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
   await expect(panel.getByTestId('missing-years')).toHaveText(
     'Anni 2018–2021: nessuna fonte pubblica disponibile nel portale per questi anni.',
   );
@@ -222,7 +222,7 @@ test('Emilia-Romagna: the real shares of the collection systems, with their sour
   );
   await expect(panel).toContainText('Fonte: ARPAE Emilia-Romagna');
   await expect(panel).not.toContainText('Dati dimostrativi');
-  const svg = panel.locator('svg').first();
+  const svg = await drawnChart(panel);
   await expect(svg.locator('text', { hasText: /^Porta a porta$/ })).toHaveCount(1);
   await expect(svg.locator('text', { hasText: /^2022$/ })).toHaveCount(1);
 

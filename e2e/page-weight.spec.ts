@@ -11,6 +11,8 @@ const pages = [
   { url: '/', kind: 'regions', areas: 20, limit: 80 },
   { url: '/?comune=015146', kind: 'comuni', areas: 133, limit: 60 },
   { url: '/?comune=028001', kind: 'comuni', areas: 101, limit: 60 },
+  // The largest province (Torino, 312 comuni): the longest list of the picker.
+  { url: '/?comune=001272', kind: 'comuni', areas: 312, limit: 60 },
 ] as const;
 
 for (const { url, areas, limit } of pages) {

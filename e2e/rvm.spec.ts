@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { admin, dismissCookieBanner, expect, hasAdmin, NO_ADMIN_REASON, signIn, test } from './fixtures';
+import {
+  admin,
+  dismissCookieBanner,
+  drawnChart,
+  expect,
+  hasAdmin,
+  NO_ADMIN_REASON,
+  signIn,
+  test,
+} from './fixtures';
 import { RvmByOperatorSchema, RvmByRegionSchema, RvmMachinePageSchema, RvmMapSchema } from '@portal/contract';
 
 const BASE = '/api/reverse-vending-machines/reverse-vending-machine';
@@ -34,7 +43,7 @@ test('filters the machines by region and operator: map, charts and list follow; 
   await expect(page.getByTestId('rvm-demo-notice')).toContainText('Dati dimostrativi');
   const map = page.getByTestId('rvm-map');
   await expect(map).toHaveAttribute('data-points', String(all.count));
-  await expect(map.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(map)).toBeVisible();
   // Dense at national scale: machines are grouped.
   expect(Number(await map.getAttribute('data-clusters'))).toBeLessThan(all.count);
   await expect(page.getByTestId('rvm-list-count')).toHaveAttribute('data-count', String(all.count));
@@ -69,7 +78,7 @@ test('filters the machines by region and operator: map, charts and list follow; 
 
   // The map shows the region's provinces and only the selected machines.
   await expect(map).toHaveAttribute('data-points', String(expectedMap.count));
-  await expect(map.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(map)).toBeVisible();
   // The charts: one operator, one region.
   expect(await tableRows(page, 'rvm-by-operator')).toEqual([operator.name]);
   expect(await tableRows(page, 'rvm-by-region')).toEqual([region.name]);
@@ -91,7 +100,7 @@ test('filters the machines by region and operator: map, charts and list follow; 
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/ecocompattatori?regione=${region.id}`);
-  await expect(map.locator('svg').first()).toBeVisible();
+  await expect(await drawnChart(map)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

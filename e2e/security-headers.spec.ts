@@ -2,7 +2,16 @@
 // (page.evaluate and addInitScript callbacks run in the browser.)
 import { createHash } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
-import { admin, dismissCookieBanner, expect, hasAdmin, NO_ADMIN_REASON, signIn, test } from './fixtures';
+import {
+  admin,
+  dismissCookieBanner,
+  drawnChart,
+  expect,
+  hasAdmin,
+  NO_ADMIN_REASON,
+  signIn,
+  test,
+} from './fixtures';
 
 /**
  * Security headers of the web app (docs/decisions/053-shared-page-cache.md): every page has a
@@ -200,14 +209,14 @@ test.describe('the content security policy in Chromium', () => {
     // The charts hydrate and draw (ECharts writes inline styles, which style-src allows).
     await page.goto('/?regione=05');
     const fractions = page.getByTestId('panel-fractions');
-    await expect(fractions.locator('svg').first()).toBeVisible();
+    await expect(await drawnChart(fractions)).toBeVisible();
     await fractions.getByRole('button', { name: 'Tabella' }).click();
     await expect(fractions.getByRole('table')).toBeVisible();
     expect(await violations()).toEqual([]);
 
     await page.goto('/ecocompattatori');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ecocompattatori');
-    await expect(page.getByTestId('rvm-map').locator('svg').first()).toBeVisible();
+    await expect(await drawnChart(page.getByTestId('rvm-map'))).toBeVisible();
     expect(await violations()).toEqual([]);
 
     // A client-side navigation keeps working under the policy.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissCookieBanner } from './fixtures';
+import { dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * The % trend marks where the source changes: Napoli has 2010–2017 from ISPRA, 2022 from Regione
@@ -18,7 +18,7 @@ test('the trend of Napoli marks the changes of source; the table names each sour
   expect(response?.status()).toBe(200);
   const panel = page.getByTestId('panel-trend');
   await panel.scrollIntoViewIfNeeded();
-  const svg = panel.locator('svg').first();
+  const svg = await drawnChart(panel);
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   // One mark at the first year of each new source; the first source is not a change.
   const marks = svg.locator('text', { hasText: /^Fonte:/ });
@@ -54,7 +54,7 @@ test('the trend of Napoli marks the changes of source; the table names each sour
 test('one source over the years draws no mark: Palermo, all from ISPRA', async ({ page }) => {
   const response = await page.goto('/?comune=082053');
   expect(response?.status()).toBe(200);
-  const svg = page.getByTestId('panel-trend').locator('svg').first();
+  const svg = await drawnChart(page.getByTestId('panel-trend'));
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   await expect(svg.locator('text', { hasText: /^Fonte:/ })).toHaveCount(0);
 });

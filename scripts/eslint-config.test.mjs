@@ -16,6 +16,8 @@ async function restrictedImports(code, filePath) {
 
 const DEEP = "import { x } from '@portal/contract/src/schemas';\nexport const y = x;\n";
 const BY_NAME = "import { x } from '@portal/contract';\nexport const y = x;\n";
+const LITE = "import { x } from '@portal/contract/lite';\nexport const y = x;\n";
+const OTHER_SUBPATH = "import { x } from '@portal/contract/units';\nexport const y = x;\n";
 
 // The first lint loads the config and its plugins: seconds on a busy machine.
 describe('eslint.config.js: import packages by their name only', { timeout: 60_000 }, () => {
@@ -23,11 +25,18 @@ describe('eslint.config.js: import packages by their name only', { timeout: 60_0
     'rejects a deep import in %s',
     async (file) => {
       expect(await restrictedImports(DEEP, file)).toEqual([
-        expect.stringContaining('Import packages by their name only.'),
+        expect.stringContaining('Import packages by their name only'),
       ]);
       expect(await restrictedImports(BY_NAME, file)).toEqual([]);
     },
   );
+
+  it("allows the contract's zod-free entry point and no other subpath", async () => {
+    expect(await restrictedImports(LITE, 'apps/web/src/x.tsx')).toEqual([]);
+    expect(await restrictedImports(OTHER_SUBPATH, 'apps/web/src/x.tsx')).toEqual([
+      expect.stringContaining('Import packages by their name only'),
+    ]);
+  });
 
   it('keeps the web app from importing API code', async () => {
     const code = "import { buildApp } from '@portal/api';\nexport const y = buildApp;\n";

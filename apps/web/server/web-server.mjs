@@ -89,6 +89,9 @@ const server = http.createServer((req, res) => {
   ) {
     if (isApi) {
       apiInFlight += 1;
+      // Next.js's proxy puts ten 'close' listeners of its own on the response: one more is expected, not
+      // a leak (Node would warn "MaxListenersExceededWarning" on every proxied call).
+      res.setMaxListeners(res.getMaxListeners() + 1);
       res.once('close', () => (apiInFlight -= 1));
     }
     void handle(req, res);

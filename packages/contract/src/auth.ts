@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { body, choice, emailField, line, paragraphs, personName, rawText } from './fields';
+import { LICENSE_STATUSES } from './license';
 
 /** reCAPTCHA v3 token of the form; required by the API when it has a secret key configured. */
 const recaptcha = rawText(4096).optional().describe('reCAPTCHA v3 token (action named after the form)');
@@ -9,17 +10,8 @@ const password = rawText(256);
 export const RecaptchaActionSchema = z.enum(['login', 'signup', 'passwordforgotten', 'contact']);
 export type RecaptchaAction = z.infer<typeof RecaptchaActionSchema>;
 
-export const LICENSE_STATUSES = ['active', 'inactive', 'pending'] as const;
 export const LicenseStatusSchema = z.enum(LICENSE_STATUSES);
-export type LicenseStatus = z.infer<typeof LicenseStatusSchema>;
-
-/**
- * SPEC §6: CSV downloads of filtered data need a licence in force. Nobody signed in, or a missing status,
- * counts as no licence. The API enforces it; the web app uses it to show or hide the download links.
- */
-export function canDownloadCsv(user: { licenseStatus: LicenseStatus | null } | null | undefined): boolean {
-  return user?.licenseStatus === 'active';
-}
+export { canDownloadCsv, LICENSE_STATUSES, type LicenseStatus } from './license';
 
 /** Who is asking for the data: shown on the profile, read by the staff approving a licence. */
 export const ORGANIZATION_TYPES = [

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { it } from 'zod/locales';
 
-z.config(z.locales.it());
+// Italian messages. The one locale by name: `z.locales.it()` kept every locale of zod in the browser's bundle.
+z.config(it());
 
 /** Error body of 401/403/404/429/500 answers. */
 export const DetailSchema = z.object({ detail: z.string() });

@@ -1,6 +1,6 @@
 'use client';
 
-import { CsrfSchema, type Detail } from '@portal/contract';
+import type { Detail } from '@portal/contract';
 import {
   ApiError,
   apiUrl,
@@ -49,6 +49,7 @@ async function ensureCsrfToken(): Promise<string | undefined> {
       credentials: 'same-origin',
     });
     if (response.ok) {
+      const { CsrfSchema } = await import('@portal/contract');
       const { csrfToken } = CsrfSchema.parse(await response.json());
       return cookie('csrftoken') ?? csrfToken;
     }

@@ -1,4 +1,4 @@
-import { DetailSchema, type Detail } from '@portal/contract';
+import type { Detail } from '@portal/contract';
 import { normalizeApiError, type NormalizedError } from './api-errors';
 
 /**
@@ -108,7 +108,8 @@ export async function callApi<T = Detail>(
   path: ApiPath,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  const schema = (options.schema ?? DetailSchema) as ResponseParser<T>;
+  // Imported when needed: in the browser the contract's schemas (zod) are not part of a page's first load.
+  const schema = (options.schema ?? (await import('@portal/contract')).DetailSchema) as ResponseParser<T>;
   const headers: Record<string, string> = { Accept: 'application/json', ...(await adapter.headers(method)) };
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(adapter.timeoutMs);

@@ -1,7 +1,7 @@
 'use client';
 
 import type { EChartsCoreOption } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 type ECharts = ReturnType<(typeof import('echarts/core'))['init']>;
 
@@ -27,21 +27,53 @@ export interface EChartProps {
   className?: string;
 }
 
+/** How far outside the viewport a chart starts drawing: about a screen ahead of the reader. */
+const DRAW_AHEAD = '100% 0px';
+
 /**
- * An ECharts chart (SVG renderer). ECharts is loaded lazily after hydration, so it never counts in the
- * first-load JavaScript; until then the box keeps its height (no layout shift).
+ * Whether the element has come near the viewport (once true, it stays true). A chart below the fold costs
+ * nothing until the reader scrolls towards it: ECharts (about 230 KB gzipped) is neither loaded nor run
+ * while the page starts. Without IntersectionObserver, at once.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  // Only effects read it, so the server's value (true) cannot make the markup differ.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: DRAW_AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+/**
+ * An ECharts chart (SVG renderer). ECharts is loaded lazily after hydration, and only once the chart comes
+ * near the viewport, so it never counts in the first load; until then the box keeps its height (no layout
+ * shift).
  */
 export function EChart({ option, ariaLabel, height = 320, maps, onClick, className }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const clickRef = useRef(onClick);
   const [failed, setFailed] = useState(false);
+  const near = useNearViewport(ref);
 
   useEffect(() => {
     clickRef.current = onClick;
   }, [onClick]);
 
   useEffect(() => {
+    if (!near) return;
     let disposed = false;
     let observer: ResizeObserver | undefined;
     import('./echarts-setup')
@@ -75,7 +107,7 @@ export function EChart({ option, ariaLabel, height = 320, maps, onClick, classNa
       disposed = true;
       observer?.disconnect();
     };
-  }, [option, maps]);
+  }, [near, option, maps]);
 
   useEffect(
     () => () => {

@@ -1,21 +1,20 @@
 'use client';
 
 import type { SubAreaLevel } from '@portal/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useUrlChoice } from '../use-url-choice';
+import { unpackChoices, type PackedChoices } from './area-choices';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
 import { useExplorerNavigation } from './use-explorer-navigation';
 import styles from './explorer.module.css';
 
-/** An entry of a list: the code and what the option says (only these reach the browser, as pairs). */
-export type AreaChoice = [id: string, name: string];
-
 interface AreaPickerProps {
-  regions: AreaChoice[];
-  provinces: AreaChoice[];
+  /** The lists, packed (area-choices.ts): only the codes and labels reach the browser. */
+  regions: PackedChoices;
+  provinces: PackedChoices;
   /** The comuni of the province; a dissolved one's name says so (explorerMessages.picker.dissolvedComune). */
-  cities: AreaChoice[];
+  cities: PackedChoices;
   region: string | null;
   province: string | null;
   city: string | null;
@@ -29,7 +28,10 @@ interface AreaPickerProps {
  * the levels below it are disabled: their lists belong to the old choice.
  */
 export function AreaPicker(props: AreaPickerProps) {
-  const { regions, provinces, cities, region, province, city, year, compareYear } = props;
+  const { region, province, city, year, compareYear } = props;
+  const regions = useMemo(() => unpackChoices(props.regions), [props.regions]);
+  const provinces = useMemo(() => unpackChoices(props.provinces), [props.provinces]);
+  const cities = useMemo(() => unpackChoices(props.cities), [props.cities]);
   const { navigate, pending } = useExplorerNavigation();
   const [regionChoice, setRegionChoice] = useUrlChoice(region ?? '');
   const [provinceChoice, setProvinceChoice] = useUrlChoice(province ?? '');

@@ -3,10 +3,9 @@
  * (ISTAT codes). Parsing ignores malformed values, so a hand-edited URL still shows a page.
  */
 
-// The contract's zod-free entry point (package.json exports): the package's index would bring zod into
-// every page's first load (app/not-found.tsx uses this module).
-// eslint-disable-next-line no-restricted-imports
-import { isIstatId, type SubAreaLevel } from '@portal/contract/istat-ids';
+// The contract's zod-free entry point: the package's index would bring zod into every page's first load
+// (app/not-found.tsx uses this module).
+import { isIstatId, type SubAreaLevel } from '@portal/contract/lite';
 
 export interface ExplorerState {
   region: string | null;

@@ -1,6 +1,7 @@
 import { formatInteger } from '../../lib/format';
 import { ChoroplethMap } from './choropleth-map';
-import { AreaPicker, type AreaChoice } from './area-picker';
+import { packChoices, type AreaChoice } from './area-choices';
+import { AreaPicker } from './area-picker';
 import { ComuneSearch } from './comune-search';
 import { DownloadInvite, type DownloadTarget } from './downloads';
 import type { ExplorerData } from './explorer-data.server';
@@ -85,9 +86,11 @@ export function Explorer({ data }: { data: ExplorerData }) {
           <ComuneSearch key={`search-${stateKey}`} year={state.year} compareYear={state.compareYear} />
           {/* The pickers are not keyed by the state: their selects follow the URL, and keep the focus. */}
           <AreaPicker
-            regions={data.regions.map(choice)}
-            provinces={data.provinces.map(choice)}
-            cities={data.cities.map((c) => [c.id, c.dissolved ? t.picker.dissolvedComune(c.name) : c.name])}
+            regions={packChoices(data.regions.map(choice))}
+            provinces={packChoices(data.provinces.map(choice))}
+            cities={packChoices(
+              data.cities.map((c) => [c.id, c.dissolved ? t.picker.dissolvedComune(c.name) : c.name]),
+            )}
             region={state.region}
             province={state.province}
             city={state.city}

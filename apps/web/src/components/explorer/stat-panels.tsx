@@ -1,4 +1,5 @@
-import { UNIT_DECIMALS, type AreaStats, type CityStats } from '@portal/contract';
+import type { AreaStats, CityStats } from '@portal/contract';
+import { UNIT_DECIMALS } from '@portal/contract/lite';
 import {
   formatNumber,
   formatPercent,

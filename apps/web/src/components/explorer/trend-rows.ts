@@ -1,5 +1,6 @@
 import { formatNumber, formatPercent, formatTonnes, formatYearRanges, trendYears } from '@portal/charts';
-import { UNIT_DECIMALS, type AreaStats, type Unit } from '@portal/contract';
+import type { AreaStats, Unit } from '@portal/contract';
+import { UNIT_DECIMALS } from '@portal/contract/lite';
 import { explorerMessages as t } from './messages';
 
 const c = t.charts;

@@ -1,6 +1,6 @@
 'use client';
 
-import { canDownloadCsv } from '@portal/contract';
+import { canDownloadCsv } from '@portal/contract/lite';
 import { DownloadStatus } from '../downloads/download-status';
 import { useFileDownload } from '../downloads/use-file-download';
 import { useSession } from '../shell/session-provider';

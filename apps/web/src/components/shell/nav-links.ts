@@ -1,4 +1,5 @@
-import { canDownloadCsv, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
+import { canDownloadCsv } from '@portal/contract/lite';
 import { messages } from '../../lib/messages';
 
 /** The project links of SPEC §2, in the header and the footer. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { UserSchema, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
 import { usePathname, useRouter } from 'next/navigation';
 import {
   createContext,
@@ -52,6 +52,15 @@ function useHasToken(): boolean | null {
   );
 }
 
+/**
+ * The signed-in user, checked against the contract. The contract's schemas (zod) load with the first call,
+ * not with the page: an anonymous visitor never needs them.
+ */
+async function fetchUser(): Promise<User> {
+  const { UserSchema } = await import('@portal/contract');
+  return apiRequest('GET', '/api/auth/user/', { schema: UserSchema });
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [{ user, settled }, setSession] = useState<{ user: User | null; settled: boolean }>({
     user: null,
@@ -67,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasToken || settled) return;
     let cancelled = false;
-    apiRequest('GET', '/api/auth/user/', { schema: UserSchema })
+    fetchUser()
       .then((loaded) => {
         if (!cancelled) setSession({ user: loaded, settled: true });
       })
@@ -85,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (key: string) => {
       storeToken(key);
       try {
-        const loaded = await apiRequest('GET', '/api/auth/user/', { schema: UserSchema });
+        const loaded = await fetchUser();
         setUser(loaded);
         router.refresh();
         return loaded;

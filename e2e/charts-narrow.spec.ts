@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissCookieBanner, drawnChart } from './fixtures';
+import { chartsSection, dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * The bar charts on a phone: the names go above the bars, which keep the width of the panel (they were
@@ -50,7 +50,7 @@ async function openSicily(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   const response = await page.goto('/?regione=19');
   expect(response?.status()).toBe(200);
-  const panel = page.getByTestId('panel-fractions');
+  const panel = (await chartsSection(page)).getByTestId('panel-fractions');
   await panel.scrollIntoViewIfNeeded();
   return panel;
 }
@@ -82,7 +82,7 @@ test('the trend of many years keeps its year labels apart on a phone', async ({ 
   // Bologna: 2010–2016 from ARPAE, then the ISPRA years: many years, with a gap between.
   const response = await page.goto('/?regione=08&provincia=037&comune=037006');
   expect(response?.status()).toBe(200);
-  const svg = await drawnChart(page.getByTestId('panel-trend'));
+  const svg = await drawnChart((await chartsSection(page)).getByTestId('panel-trend'));
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   const years = await svg.evaluate((el) =>
     Array.from(el.querySelectorAll('text'))

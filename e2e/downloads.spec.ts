@@ -5,6 +5,7 @@ import { RvmByRegionSchema, RvmYearsSchema } from '@portal/contract';
 import {
   admin,
   API_URL,
+  chartsSection,
   type CreateUser,
   dismissCookieBanner,
   expect,
@@ -194,12 +195,12 @@ test.describe('statistic downloads', () => {
     const key = await signIn(page, user);
     // Feltre has no prevention actions mapped: that panel says so, and has nothing to download.
     await page.goto('/?comune=025021');
-    const actions = page.getByTestId('panel-actions');
+    const actions = (await chartsSection(page)).getByTestId('panel-actions');
     await expect(actions).toContainText('Non sono presenti azioni di prevenzione mappate dallo studio.');
     await expect(actions.getByRole('link', { name: /^Scarica «/ })).toHaveCount(0);
-    await expect(page.getByTestId('panel-fractions').getByRole('link', { name: /^Scarica «/ })).toHaveCount(
-      3,
-    );
+    await expect(
+      (await chartsSection(page)).getByTestId('panel-fractions').getByRole('link', { name: /^Scarica «/ }),
+    ).toHaveCount(3);
 
     // A real refusal: the user spends the hourly allowance with downloads the API counts and then
     // refuses (an unknown region), so the next click on the page gets the API's 429.

@@ -1,6 +1,6 @@
 import { expect, request, test, type Locator } from '@playwright/test';
 import { AreaStatsSchema, type AreaStats } from '@portal/contract';
-import { API_URL, dismissCookieBanner, drawnChart, randomIp } from './fixtures';
+import { API_URL, chartsSection, dismissCookieBanner, drawnChart, randomIp } from './fixtures';
 
 /** The numbers the panels of a region write agree with the cards and with the API's bases. */
 
@@ -60,7 +60,7 @@ test('a region: the fractions table adds up to the separately collected tonnes, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `La raccolta differenziata: ${stats.area.name}`,
   );
-  const fractions = page.getByTestId('panel-fractions');
+  const fractions = (await chartsSection(page)).getByTestId('panel-fractions');
   await expect(await drawnChart(fractions)).toBeVisible();
   const rows = await tableRows(fractions);
   expect(rows.map((r) => r[0])).toEqual([...stats.wasteFractionsSet.items.map((f) => f.name), REMAINDER]);
@@ -82,32 +82,32 @@ test('a region: each share panel says how many comuni its percentages are of', a
   for (const n of [modes, actions, sets]) expect(n).toBeGreaterThan(1);
 
   await page.goto(`/?regione=${REGION}`);
-  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
-  await expect(page.getByTestId('panel-modes')).toContainText(
+  await expect(await drawnChart((await chartsSection(page)).getByTestId('panel-fractions'))).toBeVisible();
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).toContainText(
     `% su ${count(modes)} comuni con dati sulle modalità di raccolta`,
   );
-  await expect(page.getByTestId('panel-actions')).toContainText(
+  await expect((await chartsSection(page)).getByTestId('panel-actions')).toContainText(
     `% su ${count(actions)} comuni con almeno un'azione di prevenzione mappata`,
   );
-  const setsPanel = page.getByTestId('panel-sets');
+  const setsPanel = (await chartsSection(page)).getByTestId('panel-sets');
   await expect(setsPanel).toHaveCount(1);
   await expect(setsPanel).toContainText(
     `% su ${count(sets)} comuni che riportano le frazioni raccolte nel ${stats.year}`,
   );
 
   // The panels' tables count the comuni the API counts, at the shares the note speaks of.
-  const modeRows = await tableRows(page.getByTestId('panel-modes'));
+  const modeRows = await tableRows((await chartsSection(page)).getByTestId('panel-modes'));
   expect(modeRows.map((r) => r[1])).toEqual(stats.wasteSortingTypes.items.map((m) => count(m.comuniCount)));
 });
 
 test('a comune has no panel of fraction sets; its region has one', async ({ page }) => {
   await page.goto(`/?comune=${COMUNE}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Abano Terme');
-  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
-  await expect(page.getByTestId('panel-modes')).toBeVisible();
-  await expect(page.getByTestId('panel-sets')).toHaveCount(0);
+  await expect(await drawnChart((await chartsSection(page)).getByTestId('panel-fractions'))).toBeVisible();
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).toBeVisible();
+  await expect((await chartsSection(page)).getByTestId('panel-sets')).toHaveCount(0);
 
   await page.goto(`/?regione=${REGION}`);
-  await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
-  await expect(page.getByTestId('panel-sets')).toHaveCount(1);
+  await expect(await drawnChart((await chartsSection(page)).getByTestId('panel-fractions'))).toBeVisible();
+  await expect((await chartsSection(page)).getByTestId('panel-sets')).toHaveCount(1);
 });

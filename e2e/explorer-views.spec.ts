@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissCookieBanner, drawnChart } from './fixtures';
+import { chartsSection, dismissCookieBanner, drawnChart } from './fixtures';
 
 const yearSelect = (page: Page) => page.getByLabel('Anno', { exact: true });
 const compareSelect = (page: Page) => page.getByLabel('Anno di confronto');
@@ -274,7 +274,7 @@ test('kg per inhabitant and the service cost: cards, and a trend where the sourc
   await expect(page.getByTestId('card-serviceCostPerCapita')).toContainText('media dei comuni');
   // Italy has a population for two years with tonnes, 2011 (the census) and 2024: a trend of both, the
   // years between them listed without data.
-  const italy = page.getByTestId('panel-per-capita');
+  const italy = (await chartsSection(page)).getByTestId('panel-per-capita');
   await italy.getByRole('button', { name: 'Tabella' }).click();
   await expect(italy.locator('tbody tr').first()).toContainText('2010Dato non disponibile');
   await expect(italy.locator('tbody tr', { hasText: '2011' })).toContainText(/2011\s*\d{3},\d/);
@@ -282,7 +282,7 @@ test('kg per inhabitant and the service cost: cards, and a trend where the sourc
 
   // Palermo: fifteen years of tonnes in the ISPRA file.
   await page.goto('/?comune=082053');
-  const panel = page.getByTestId('panel-per-capita');
+  const panel = (await chartsSection(page)).getByTestId('panel-per-capita');
   await expect(panel.getByRole('heading')).toHaveText('I rifiuti per abitante negli anni');
   await expect(await drawnChart(panel)).toBeVisible();
   await panel.getByRole('button', { name: 'Tabella' }).click();
@@ -313,7 +313,10 @@ for (const width of [1280, 375, 320]) {
       ['rvm', '/ecocompattatori'],
     ] as const) {
       await page.goto(url);
-      if (name !== 'rvm') await expect(await drawnChart(page.getByTestId('panel-fractions'))).toBeVisible();
+      if (name !== 'rvm')
+        await expect(
+          await drawnChart((await chartsSection(page)).getByTestId('panel-fractions')),
+        ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Condividi il link a questa vista' })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, drawnChart, expect, signIn, test } from './fixtures';
+import { chartsSection, dismissCookieBanner, drawnChart, expect, signIn, test } from './fixtures';
 
 const MAP_ERROR = 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.';
 
@@ -52,7 +52,7 @@ test('Italy first, then a region, a province and a comune chosen on the map', as
   await expect(
     page.getByRole('heading', { level: 2, name: /^Le statistiche: Feltre, \d{4}$/ }),
   ).toBeVisible();
-  await expect(page.getByTestId('panel-actions').getByRole('heading')).toHaveText(
+  await expect((await chartsSection(page)).getByTestId('panel-actions').getByRole('heading')).toHaveText(
     'Le azioni di prevenzione del comune',
   );
 });
@@ -157,15 +157,17 @@ test('switching the year and the comparison year', async ({ page }) => {
 
 test('charts load, read as tables, and flag demo data', async ({ page }) => {
   await page.goto('/?regione=05');
-  const fractions = page.getByTestId('panel-fractions');
+  const fractions = (await chartsSection(page)).getByTestId('panel-fractions');
   await expect(await drawnChart(fractions)).toBeVisible();
   await fractions.getByRole('button', { name: 'Tabella' }).click();
   const table = fractions.getByRole('table', { name: /Tonnellate raccolte per frazione: Veneto/ });
   await expect(table).toBeVisible();
   await expect(table.locator('tbody tr').first()).toContainText(/\d{1,3}(\.\d{3})*,\d\s*t/);
-  await expect(page.getByTestId('panel-modes')).toContainText('Dati dimostrativi');
-  await expect(page.getByTestId('panel-fractions')).not.toContainText('Dati dimostrativi');
-  await expect(page.getByTestId('panel-trend')).toContainText(
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).toContainText('Dati dimostrativi');
+  await expect((await chartsSection(page)).getByTestId('panel-fractions')).not.toContainText(
+    'Dati dimostrativi',
+  );
+  await expect((await chartsSection(page)).getByTestId('panel-trend')).toContainText(
     'le percentuali dei comuni sono pesate sulla loro produzione di rifiuti',
   );
   // The data-source switch leads to the reverse vending machines of the same region.

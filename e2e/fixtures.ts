@@ -37,6 +37,16 @@ export const NO_ADMIN_REASON = 'E2E_DATABASE_URL is empty: admin commands cannot
 export const PASSWORD = 'Raccolta-Verde-2026!';
 
 /**
+ * The explorer's charts section, scrolled to: its panels are built once it comes near the viewport
+ * (components/explorer/stat-panels-loader.tsx), as a reader scrolling down would bring it.
+ */
+export async function chartsSection(page: Page): Promise<Locator> {
+  const section = page.locator('section[aria-labelledby="charts-title"]');
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
+/**
  * The SVG a chart draws inside `container`. ECharts draws a chart only once it comes near the viewport
  * (components/charts/echart.tsx), as a reader scrolling down the page would bring it: scroll there first.
  */

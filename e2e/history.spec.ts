@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, dismissCookieBanner, drawnChart } from './fixtures';
+import { API_URL, chartsSection, dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * Fifteen years of data (issue 15): ISPRA per comune 2010–2017 for all Italy, then 2022–2024; the years
@@ -30,7 +30,7 @@ test('a Lombardy comune: the trend reaches back to 2010 and says why 2018–2021
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Milano');
 
-  const panel = page.getByTestId('panel-trend');
+  const panel = (await chartsSection(page)).getByTestId('panel-trend');
   await panel.scrollIntoViewIfNeeded();
   const svg = await drawnChart(panel);
   // The chart: every year on the axis, the missing ones on a band «nessun dato».
@@ -148,7 +148,7 @@ test("Italy's tonnes produced and separately collected from 2010 to 2024, the mi
   expect(last, 'the tonnes of 2024').toBeDefined();
 
   await page.goto('/');
-  const panel = page.getByTestId('panel-tonnes');
+  const panel = (await chartsSection(page)).getByTestId('panel-tonnes');
   await panel.scrollIntoViewIfNeeded();
   await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
     'Rifiuti prodotti e raccolta differenziata (tonnellate)',
@@ -194,7 +194,7 @@ test('the kg per inhabitant of Bologna: every year from 2010, the years without 
   page,
 }) => {
   await page.goto(BOLOGNA);
-  const panel = page.getByTestId('panel-per-capita');
+  const panel = (await chartsSection(page)).getByTestId('panel-per-capita');
   await panel.scrollIntoViewIfNeeded();
   await expect((await drawnChart(panel)).locator('text', { hasText: 'nessun dato' })).toHaveCount(1);
   await expect(panel.getByTestId('missing-years')).toHaveText(
@@ -215,7 +215,7 @@ test('Emilia-Romagna: the real shares of the collection systems, with their sour
   page,
 }) => {
   await page.goto(BOLOGNA);
-  const panel = page.getByTestId('panel-modes');
+  const panel = (await chartsSection(page)).getByTestId('panel-modes');
   await panel.scrollIntoViewIfNeeded();
   await expect(panel.getByRole('heading', { level: 3 })).toHaveText(
     'Sistemi di raccolta (quota della raccolta differenziata)',
@@ -234,7 +234,7 @@ test('Emilia-Romagna: the real shares of the collection systems, with their sour
   await expect(row).toContainText(/\d{1,3}(\.\d{3})*,\d\s*t/);
   await expect(row).toContainText(/\d{1,2},\d%/);
   // Home composting: a real figure of the prevention section, with its source; the actions stay demo.
-  const composting = page.getByTestId('panel-home-composting');
+  const composting = (await chartsSection(page)).getByTestId('panel-home-composting');
   await expect(composting.getByRole('heading', { level: 3 })).toHaveText(
     'La prevenzione: il compostaggio domestico',
   );
@@ -243,15 +243,17 @@ test('Emilia-Romagna: the real shares of the collection systems, with their sour
   );
   await expect(composting).toContainText('Fonte: ARPAE Emilia-Romagna');
   await expect(composting).not.toContainText('Dati dimostrativi');
-  await expect(page.getByTestId('panel-actions')).toContainText('Dati dimostrativi');
+  await expect((await chartsSection(page)).getByTestId('panel-actions')).toContainText('Dati dimostrativi');
   expect(await axeViolations(page)).toEqual([]);
 
   // The region has them too; a region without a source keeps the demo modes.
   await page.goto('/?regione=08');
-  await expect(page.getByTestId('panel-modes')).toContainText('Fonte: ARPAE Emilia-Romagna');
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).toContainText(
+    'Fonte: ARPAE Emilia-Romagna',
+  );
   await page.goto('/?regione=05');
-  await expect(page.getByTestId('panel-modes')).toContainText('Dati dimostrativi');
-  await expect(page.getByTestId('panel-modes')).not.toContainText('ARPAE');
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).toContainText('Dati dimostrativi');
+  await expect((await chartsSection(page)).getByTestId('panel-modes')).not.toContainText('ARPAE');
 });
 
 test('a comune merged since 2010 is found by the search and says it no longer exists', async ({ page }) => {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
 import {
   admin,
+  chartsSection,
   dismissCookieBanner,
   drawnChart,
   expect,
@@ -208,7 +209,7 @@ test.describe('the content security policy in Chromium', () => {
 
     // The charts hydrate and draw (ECharts writes inline styles, which style-src allows).
     await page.goto('/?regione=05');
-    const fractions = page.getByTestId('panel-fractions');
+    const fractions = (await chartsSection(page)).getByTestId('panel-fractions');
     await expect(await drawnChart(fractions)).toBeVisible();
     await fractions.getByRole('button', { name: 'Tabella' }).click();
     await expect(fractions.getByRole('table')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissCookieBanner, drawnChart } from './fixtures';
+import { chartsSection, dismissCookieBanner, drawnChart } from './fixtures';
 
 /**
  * The % trend marks where the source changes: Napoli has 2010–2017 from ISPRA, 2022 from Regione
@@ -16,7 +16,7 @@ test('the trend of Napoli marks the changes of source; the table names each sour
   await page.setViewportSize({ width: 1280, height: 900 });
   const response = await page.goto('/?regione=15&provincia=063&comune=063049');
   expect(response?.status()).toBe(200);
-  const panel = page.getByTestId('panel-trend');
+  const panel = (await chartsSection(page)).getByTestId('panel-trend');
   await panel.scrollIntoViewIfNeeded();
   const svg = await drawnChart(panel);
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
@@ -54,7 +54,7 @@ test('the trend of Napoli marks the changes of source; the table names each sour
 test('one source over the years draws no mark: Palermo, all from ISPRA', async ({ page }) => {
   const response = await page.goto('/?comune=082053');
   expect(response?.status()).toBe(200);
-  const svg = await drawnChart(page.getByTestId('panel-trend'));
+  const svg = await drawnChart((await chartsSection(page)).getByTestId('panel-trend'));
   await expect(svg.locator('text', { hasText: /^20\d\d$/ }).first()).toBeVisible();
   await expect(svg.locator('text', { hasText: /^Fonte:/ })).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
 'use client';
 
 import type { EChartsCoreOption } from 'echarts/core';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNearViewport } from '../../lib/use-near-viewport';
 
 type ECharts = ReturnType<(typeof import('echarts/core'))['init']>;
 
@@ -27,39 +28,10 @@ export interface EChartProps {
   className?: string;
 }
 
-/** How far outside the viewport a chart starts drawing: about a screen ahead of the reader. */
-const DRAW_AHEAD = '100% 0px';
-
 /**
- * Whether the element has come near the viewport (once true, it stays true). A chart below the fold costs
- * nothing until the reader scrolls towards it: ECharts (about 230 KB gzipped) is neither loaded nor run
- * while the page starts. Without IntersectionObserver, at once.
- */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  // Only effects read it, so the server's value (true) cannot make the markup differ.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setNear(true);
-        }
-      },
-      { rootMargin: DRAW_AHEAD },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
-
-/**
- * An ECharts chart (SVG renderer). ECharts is loaded lazily after hydration, and only once the chart comes
- * near the viewport, so it never counts in the first load; until then the box keeps its height (no layout
- * shift).
+ * An ECharts chart (SVG renderer). ECharts (about 230 KB gzipped) is loaded after hydration, and only once
+ * the chart comes near the viewport, so it never weighs on the page's start; until then the box keeps its
+ * height (no layout shift).
  */
 export function EChart({ option, ariaLabel, height = 320, maps, onClick, className }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { CityPageSchema, type City } from '@portal/contract';
+import type { City } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import {
   ComboBox,
@@ -51,7 +51,11 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
     const timer = setTimeout(() => {
       setStatus('loading');
       const params = new URLSearchParams({ search: text, pageSize: String(MAX_SUGGESTIONS) });
-      apiRequest('GET', `/api/cities/city/?${params}`, { schema: CityPageSchema })
+      // The contract's schemas (zod) load with the first search, not with every page that shows the field.
+      import('@portal/contract')
+        .then(({ CityPageSchema }) =>
+          apiRequest('GET', `/api/cities/city/?${params}`, { schema: CityPageSchema }),
+        )
         .then((page) => {
           if (!current) return;
           setResults(page.results);

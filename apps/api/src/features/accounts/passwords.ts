@@ -1,12 +1,39 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import pLimit from 'p-limit';
+import { ApiError } from '../../plugins/errors';
 import { msg, type MessageKey, type Msg } from '../../plugins/i18n';
+import { waitMessage } from '../../plugins/rate-limit';
 
 /** argon2id with OWASP's minimum: 19 MiB, two passes, one lane (~90 ms a hash on the reference machine). */
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/** The Retry-After of a sign-in refused because too many hashes are waiting. */
+export const PASSWORD_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * Password hashing is the API's costliest work (CPU and 19 MiB each), run on libuv's threads. Under a
+ * flood of sign-ins, unbounded, it would take every core from the event loop and the database, and each
+ * request would wait in libuv's queue until its client gave up. So: at most one hash per core at once, at
+ * most `maxWaiting` waiting (about a second of work); beyond that the request is refused at once with
+ * 503 and Retry-After (issue 17: shed load, no timeouts). Each call that is let in runs to its end.
+ */
+export function passwordWorkLimit({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }) {
+  const limit = pLimit(concurrency);
+  const busy = new ApiError(
+    503,
+    { detail: msg('overloaded', { wait: waitMessage(PASSWORD_BUSY_RETRY_SECONDS) }) },
+    { 'retry-after': String(PASSWORD_BUSY_RETRY_SECONDS) },
+  );
+  return <T>(work: () => Promise<T>): Promise<T> =>
+    limit.pendingCount >= maxWaiting ? Promise.reject(busy) : limit(work);
+}
+
+const passwordWork = passwordWorkLimit({ concurrency: availableParallelism(), maxWaiting: 32 });
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return passwordWork(() => hash(password, ARGON2));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -19,7 +46,8 @@ let dummyHash: Promise<string> | undefined;
 export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('dummy password that never matches anything');
   const usable = stored?.startsWith('$argon2') ? stored : undefined;
-  const ok = await verify(usable ?? (await dummyHash), password).catch(() => false);
+  const against = usable ?? (await dummyHash);
+  const ok = await passwordWork(() => verify(against, password).catch(() => false));
   return usable ? ok : false;
 }
 

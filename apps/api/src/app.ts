@@ -91,6 +91,8 @@ export async function buildApp({
     maxEventLoopDelayMs: config.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS,
     maxEventLoopUtilization: config.LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION,
     retryAfterSeconds: config.LOAD_SHEDDING_RETRY_AFTER_SECONDS,
+    maxDbQueue: config.LOAD_SHEDDING_MAX_DB_QUEUE,
+    pendingQueries: () => db.pendingQueries(),
   });
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.
   await app.register(compress, { threshold: 1024 });

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     expect(c.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
     expect(c.LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION).toBe(0);
     expect(c.LOAD_SHEDDING_RETRY_AFTER_SECONDS).toBe(10);
+    expect(c.LOAD_SHEDDING_MAX_DB_QUEUE).toBe(100);
     expect(() => loadConfig({ LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
       /LOAD_SHEDDING_MAX_EVENT_LOOP_UTILIZATION/,
     );

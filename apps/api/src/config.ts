@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
     .max(1, 'must be between 0 and 1')
     .default(0),
   LOAD_SHEDDING_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  // Statements waiting for the database (Db.pendingQueries) past which requests are refused.
+  LOAD_SHEDDING_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(100),
   // HTTP caching of the public statistics, geography and RVM answers (plugins/response-cache.ts).
   HTTP_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
   HTTP_CACHE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).default(600),

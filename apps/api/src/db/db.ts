@@ -14,6 +14,11 @@ export interface Db extends Queryable {
   /** Runs fn inside one transaction: everything it writes lands together or not at all. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Statements waiting for the database: with PGlite (one connection) every statement sent and not yet
+   * answered; with PostgreSQL the requests waiting for a connection of the pool. Read by load shedding.
+   */
+  pendingQueries(): number;
   /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -85,19 +90,29 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
     lock?.release();
     throw err;
   }
+  let pending = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending += 1;
+    try {
+      return await work();
+    } finally {
+      pending -= 1;
+    }
+  };
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const res = await q.query<T>(sql, params as unknown[] | undefined);
+      const res = await counted(() => q.query<T>(sql, params as unknown[] | undefined));
       return res.rows;
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      await counted(() => q.exec(sql));
     },
   });
   const base = wrap(client);
   return {
     kind: 'pglite',
     ...base,
+    pendingQueries: () => pending,
     transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
     dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
@@ -133,6 +148,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   return {
     kind: 'postgres',
     ...wrap(pool),
+    pendingQueries: () => pool.waitingCount,
     async transaction(fn) {
       const client = await pool.connect();
       let broken = false;

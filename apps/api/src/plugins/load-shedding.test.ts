@@ -68,6 +68,47 @@ describe('load shedding', () => {
   });
 });
 
+describe('load shedding on the database queue', () => {
+  it('counts the statements waiting for the database', async () => {
+    const { t } = await buildTestApp({ config: testConfig() });
+    expect(t.db.pendingQueries()).toBe(0);
+    // PGlite answers one statement at a time; PostgreSQL's pool has 10 connections.
+    const sleeping = Array.from({ length: 14 }, () => t.db.query('SELECT pg_sleep(0.2)'));
+    expect(t.db.pendingQueries()).toBeGreaterThanOrEqual(t.db.kind === 'pglite' ? 14 : 4);
+    await Promise.all(sleeping);
+    expect(t.db.pendingQueries()).toBe(0);
+  });
+
+  it('answers 503 with Retry-After while more statements wait than allowed, and serves again after', async () => {
+    const { app, t } = await buildTestApp({
+      config: testConfig({ LOAD_SHEDDING_MAX_DB_QUEUE: '3', LOAD_SHEDDING_RETRY_AFTER_SECONDS: '4' }),
+    });
+    await app.ready();
+    // The queue as a flood of uncached statistics would make it (the test above shows it is counted).
+    let waiting = 0;
+    t.db.pendingQueries = () => waiting;
+    expect((await app.inject({ method: 'GET', url: FRACTIONS })).statusCode).toBe(200);
+
+    waiting = 4;
+    // The queue is looked at four times a second: the next look finds it past the limit.
+    await vi.waitFor(() => expect(app.isUnderPressure()).toBe(true), { timeout: 5_000, interval: 20 });
+    const [shed, health] = await Promise.all([
+      app.inject({ method: 'GET', url: FRACTIONS }),
+      app.inject({ method: 'GET', url: '/api/health/' }),
+    ]);
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('4');
+    expect(shed.json()).toEqual({
+      detail: 'Il servizio è molto carico in questo momento: riprova tra 4 secondi.',
+    });
+    expect(health.statusCode).toBe(200);
+
+    waiting = 3;
+    await vi.waitFor(() => expect(app.isUnderPressure()).toBe(false), { timeout: 5_000, interval: 20 });
+    expect((await app.inject({ method: 'GET', url: FRACTIONS })).statusCode).toBe(200);
+  });
+});
+
 describe('without a threshold', () => {
   it('registers nothing', async () => {
     const { app } = await buildTestApp({ config: testConfig() });

@@ -19,6 +19,11 @@ export interface LoadSheddingOptions {
   maxEventLoopUtilization: number;
   /** The Retry-After of the 503, in seconds. */
   retryAfterSeconds: number;
+  /** Statements waiting for the database (`pendingQueries`) past which requests are refused; 0: not checked. */
+  maxDbQueue: number;
+  pendingQueries: () => number;
+  /** How often the database's queue is looked at (ms). */
+  dbQueueIntervalMs?: number;
   /** How often the event loop is sampled; under-pressure's default is 1000 ms. */
   sampleIntervalMs?: number;
 }
@@ -29,11 +34,14 @@ const LOG_EVERY_MS = 10_000;
 /**
  * Load shedding with @fastify/under-pressure: the event loop is sampled every second, and while the last
  * sample is past a threshold every request is refused before any work (onRequest: no body read, no
- * database) with 503, `Retry-After` and {"detail": "…"} in the request's language. Routes with
+ * database) with 503, `Retry-After` and {"detail": "…"} in the request's language. The database's queue
+ * is looked at four times a second through under-pressure's health check: past `maxDbQueue` waiting
+ * statements, new requests are refused the same way (the embedded database has one connection, and
+ * its queue, not the event loop, is where a flood of statistics waits). Routes with
  * `config: { loadShedding: false }` are answered anyway. Without any threshold nothing is registered.
  */
 export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
-  if (!opts.maxEventLoopDelayMs && !opts.maxEventLoopUtilization) return;
+  if (!opts.maxEventLoopDelayMs && !opts.maxEventLoopUtilization && !opts.maxDbQueue) return;
   const seconds = opts.retryAfterSeconds;
   const overloaded = new ApiError(
     503,
@@ -48,6 +56,10 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadShed
     // Each sample measures its own interval (the default, 'cumulative', averages since the start).
     eventLoopUtilizationMode: 'interval',
     sampleInterval: opts.sampleIntervalMs,
+    ...(opts.maxDbQueue && {
+      healthCheck: async () => opts.pendingQueries() <= opts.maxDbQueue,
+      healthCheckInterval: opts.dbQueueIntervalMs ?? 250,
+    }),
     // Resolving lets the request through; rejecting hands the error to the error handler (errors.ts).
     pressureHandler: async (req, _reply, type, value) => {
       if (req.routeOptions.config.loadShedding === false) return;

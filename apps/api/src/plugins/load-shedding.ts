@@ -28,6 +28,18 @@ export interface LoadSheddingOptions {
   sampleIntervalMs?: number;
 }
 
+/**
+ * The 503 of a refused request: `Retry-After` and {"detail": "…"} saying when to come back, in the
+ * request's language. Load shedding answers it, and so does the bounded password work (passwords.ts).
+ */
+export function overloadedError(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    503,
+    { detail: msg('overloaded', { wait: waitMessage(retryAfterSeconds) }) },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 /** At most one log line per this many milliseconds while requests are being refused. */
 const LOG_EVERY_MS = 10_000;
 
@@ -42,12 +54,7 @@ const LOG_EVERY_MS = 10_000;
  */
 export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
   if (!opts.maxEventLoopDelayMs && !opts.maxEventLoopUtilization && !opts.maxDbQueue) return;
-  const seconds = opts.retryAfterSeconds;
-  const overloaded = new ApiError(
-    503,
-    { detail: msg('overloaded', { wait: waitMessage(seconds) }) },
-    { 'retry-after': String(seconds) },
-  );
+  const overloaded = overloadedError(opts.retryAfterSeconds);
   let refused = 0;
   let loggedAt = 0;
   await app.register(underPressure, {

@@ -2,9 +2,8 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import pLimit from 'p-limit';
-import { ApiError } from '../../plugins/errors';
 import { msg, type MessageKey, type Msg } from '../../plugins/i18n';
-import { waitMessage } from '../../plugins/rate-limit';
+import { overloadedError } from '../../plugins/load-shedding';
 
 /** argon2id with OWASP's minimum: 19 MiB, two passes, one lane (~90 ms a hash on the reference machine). */
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -21,11 +20,7 @@ export const PASSWORD_BUSY_RETRY_SECONDS = 5;
  */
 export function passwordWorkLimit({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }) {
   const limit = pLimit(concurrency);
-  const busy = new ApiError(
-    503,
-    { detail: msg('overloaded', { wait: waitMessage(PASSWORD_BUSY_RETRY_SECONDS) }) },
-    { 'retry-after': String(PASSWORD_BUSY_RETRY_SECONDS) },
-  );
+  const busy = overloadedError(PASSWORD_BUSY_RETRY_SECONDS);
   return <T>(work: () => Promise<T>): Promise<T> =>
     limit.pendingCount >= maxWaiting ? Promise.reject(busy) : limit(work);
 }
@@ -44,7 +39,9 @@ let dummyHash: Promise<string> | undefined;
  * refusal costs the same work, whatever was found.
  */
 export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword('dummy password that never matches anything');
+  // Made once, outside the bounded password work: a first sign-in refused as busy must not leave a
+  // refused promise here for every later one.
+  dummyHash ??= hash('dummy password that never matches anything', ARGON2);
   const usable = stored?.startsWith('$argon2') ? stored : undefined;
   const against = usable ?? (await dummyHash);
   const ok = await passwordWork(() => verify(against, password).catch(() => false));

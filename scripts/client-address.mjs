@@ -1,7 +1,7 @@
 // Preloaded into the web app (node --import, by services.mjs; see docs/operations.md): before Next.js
 // sees a request, its X-Forwarded-For is written from the connection, as a reverse proxy at the edge does.
 // The web app forwards /api/* to the API, which counts its per-IP limits on the address it finds there;
-// Next.js's /api/* proxy would pass on whatever value the client sent (one client could then pose as
+// a plain proxy would pass on whatever value the client sent (one client could then pose as
 // any number of addresses) and adds none when there is none (every visitor would count as the web
 // app's own 127.0.0.1).
 //
@@ -30,7 +30,7 @@ export function forwardedFor(peer, received, trust) {
 
 const trust = compileTrust(process.env.WEB_TRUST_PROXY);
 const marked = Symbol('client-address');
-// apps/web/src/proxy.ts refuses to forward /api/* without this mark: the preload cannot go missing quietly.
+// apps/web/server/web-server.mjs refuses to forward /api/* without this mark: it cannot go missing quietly.
 globalThis[Symbol.for('portal.client-address')] = true;
 
 const listen = http.Server.prototype.listen;

@@ -8,6 +8,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import {
   DEFAULT_ADMIN_DATABASE_URL,
   ROOT,
@@ -29,6 +30,8 @@ const PLAYWRIGHT = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedParts = [];
+/** [part, lines] of each failed background part: why it failed, printed again at the end. */
+const digests = [];
 /** [part, seconds] of each part, printed at the end. */
 const durations = [];
 const startedAt = Date.now();
@@ -49,6 +52,18 @@ function run(part, args, env = {}) {
   return res.status === 0;
 }
 
+/**
+ * The lines of a failed part's output that say why (failed tests, errors, timeouts), at most 60: the
+ * whole output comes before the browser tests' and is out of sight at the end of a long log.
+ * @param {string} output
+ */
+function failureDigest(output) {
+  const plain = stripVTControlCharacters(output);
+  const lines = plain.split('\n');
+  const wanted = /FAIL|✗|×|Error|Unhandled|timed out|Timeout|exit code|⎯⎯/;
+  return lines.filter((line) => wanted.test(line)).slice(0, 60);
+}
+
 /** Like run(), without waiting: the output goes to a file, printed whole when the part ends. */
 function runInBackground(part, args, env = {}) {
   log(`${part}: started`);
@@ -65,8 +80,12 @@ function runInBackground(part, args, env = {}) {
       closeSync(fd);
       durations.push([part, secondsSince(started)]);
       log(`${part}: ended after ${secondsSince(started)} s${code === 0 ? '' : `, exit code ${code}`}`);
-      process.stdout.write(readFileSync(file));
-      if (code !== 0) failedParts.push(part);
+      const output = readFileSync(file);
+      process.stdout.write(output);
+      if (code !== 0) {
+        failedParts.push(part);
+        digests.push([part, failureDigest(output.toString('utf8'))]);
+      }
       resolve(code === 0);
     });
   });
@@ -240,6 +259,10 @@ rmSync(reportDir, { recursive: true, force: true });
 console.log('');
 for (const [part, seconds] of durations) console.log(`[test] ${part}: ${seconds} s`);
 console.log(`[test] total: ${secondsSince(startedAt)} s`);
+for (const [part, lines] of digests) {
+  console.log(`[test] why ${part} failed (its lines that name a failure or an error):`);
+  for (const line of lines.length ? lines : ['(none: see its whole output above)']) console.log(`  ${line}`);
+}
 if (failedParts.length) console.log(`[test] failed parts: ${failedParts.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedParts.length ? 1 : 0);

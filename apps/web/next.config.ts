@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Every API path ends with '/' (Django REST Framework convention): never redirect '/api/x/' to
-  // '/api/x'. /api/* itself is forwarded to API_URL by src/proxy.ts, read at start rather than at build.
+  // '/api/x'. /api/* itself is forwarded to API_URL by server/web-server.mjs, read at start.
   skipTrailingSlashRedirect: true,
   // Separate build folders let several checkouts' test runs build side by side (NEXT_DIST_DIR=.next-x).
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -32,6 +32,9 @@ const ENTRY_TTL_MS = 10 * 60_000;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 /** Renders waiting at once (each waits on the API): beyond this a page not in the cache gets 503. */
 export const MAX_RENDERS_IN_FLIGHT = 24;
+/** How long a visitor waits for a page rendered for them: then 503 with Retry-After, while the render goes
+ * on (a shared page is kept for the next visitor). A client's own timeout (10 s and up) is never reached. */
+export const RENDER_DEADLINE_MS = 6_000;
 /** Statuses whose page is the same for everyone and worth keeping. */
 const CACHEABLE_STATUSES = new Set([200, 404]);
 /** Headers of the render that are not passed on (hop-by-hop, recomputed, or set here). */
@@ -106,11 +109,39 @@ export function negotiateEncoding(header) {
  * @property {number} maxBytes  bound on the cached bytes (0: nothing is stored, every page is rendered)
  * @property {{ tagManager: boolean, recaptcha: boolean, dev: boolean }} csp
  * @property {() => boolean} [overloaded]  true while the process should not start a render (load shedding)
+ * @property {number} [renderDeadlineMs]  RENDER_DEADLINE_MS unless given (the tests give less)
  * @property {(message: string) => void} [log]
  */
 
+/** What `withinDeadline` resolves to when the work outlasted it. */
+const LATE = Symbol('late');
+
+/**
+ * The work's result, or LATE once `ms` have passed first (the work goes on; its failure is then ignored).
+ * @template T
+ * @param {Promise<T>} work
+ * @param {number} ms
+ * @returns {Promise<T | typeof LATE>}
+ */
+function withinDeadline(work, ms) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve(LATE), ms)));
+  work.catch(() => {});
+  return /** @type {Promise<T | typeof LATE>} */ (Promise.race([work, late])).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
 /** @param {PageCacheOptions} options */
-export function createPageCache({ origin, maxBytes, csp, overloaded = () => false, log = () => {} }) {
+export function createPageCache({
+  origin,
+  maxBytes,
+  csp,
+  overloaded = () => false,
+  renderDeadlineMs = RENDER_DEADLINE_MS,
+  log = () => {},
+}) {
   const secret = randomBytes(24).toString('base64url');
   /** The API's data version as last seen; entries rendered under another one are stale. */
   /** @type {string | undefined} */
@@ -253,7 +284,9 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
     const url = req.url ?? '/';
     if (maxBytes <= 0 || isPrivatePage(url)) {
       if (busy()) return shed(res);
-      send(req, res, await render(url, req.headers), 'BYPASS');
+      const page = await withinDeadline(render(url, req.headers), renderDeadlineMs);
+      if (page === LATE) return shed(res);
+      send(req, res, page, 'BYPASS');
       return;
     }
     const known = entries.peek(url, { allowStale: true });
@@ -263,7 +296,11 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
     /** @type {{ rendered?: Rendered }} */
     const context = {};
     const outdated = known !== undefined && known.version !== dataVersion;
-    const entry = await entries.fetch(url, { forceRefresh: outdated && !busy(), status, context });
+    const entry = await withinDeadline(
+      entries.fetch(url, { forceRefresh: outdated && !busy(), status, context }),
+      renderDeadlineMs,
+    );
+    if (entry === LATE) return shed(res);
     if (entry) {
       const stale = status.returnedStale || (outdated && status.fetch !== 'miss');
       send(req, res, entry, stale ? 'STALE' : known ? 'HIT' : 'MISS');
@@ -271,7 +308,9 @@ export function createPageCache({ origin, maxBytes, csp, overloaded = () => fals
     }
     // Not shareable (a 5xx, a redirect, a page setting a cookie): sent as rendered, not kept. A request
     // that joined another's render of such a page renders its own.
-    send(req, res, context.rendered ?? (await render(url, null)), 'MISS');
+    const page = context.rendered ?? (await withinDeadline(render(url, null), renderDeadlineMs));
+    if (page === LATE) return shed(res);
+    send(req, res, page, 'MISS');
   }
 
   return {

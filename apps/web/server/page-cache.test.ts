@@ -22,7 +22,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function start(maxBytes = 1024 * 1024): Promise<Harness> {
+async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number): Promise<Harness> {
   const renders: string[] = [];
   let overloaded = false;
   const server = http.createServer();
@@ -33,6 +33,7 @@ async function start(maxBytes = 1024 * 1024): Promise<Harness> {
     maxBytes,
     csp: { tagManager: false, recaptcha: false, dev: false },
     overloaded: () => overloaded,
+    renderDeadlineMs,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!cache.isRenderRequest(req)) {
@@ -44,7 +45,7 @@ async function start(maxBytes = 1024 * 1024): Promise<Harness> {
     const url = req.url ?? '/';
     renders.push(url);
     const who = req.headers.cookie ?? 'nessuno';
-    if (url.startsWith('/lenta')) {
+    if (url.includes('lenta')) {
       // A render waiting on a slow API.
       setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${url}</p>`), 300);
       return;
@@ -196,6 +197,20 @@ describe('the page cache', () => {
     expect(statuses.filter((s) => s === 503)).toHaveLength(16);
     expect(answers.find((a) => a.status === 503)?.headers.get('retry-after')).toBe('10');
     expect(h.renders).toHaveLength(MAX_RENDERS_IN_FLIGHT);
+  });
+
+  it('answers 503 with Retry-After when a render outlasts its deadline, and keeps the page it finishes', async () => {
+    const h = await start(1024 * 1024, 100);
+    const late = await get(h, '/lenta?n=1');
+    expect(late.status).toBe(503);
+    expect(late.headers.get('retry-after')).toBe('10');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = await get(h, '/lenta?n=1');
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-page-cache')).toBe('HIT');
+    expect(h.renders).toEqual(['/lenta?n=1']);
+    // A private page too: 503 in time rather than a wait.
+    expect((await get(h, '/profilo/lenta')).status).toBe(503);
   });
 
   it('keeps nothing when its size is 0 (the benchmark’s baseline)', async () => {

@@ -3,7 +3,7 @@
 // (server/web-server.mjs, run by node without a build step) both import it.
 //
 // - SECURITY_HEADERS go on every answer of the web app: pages, static files and the proxied /api/*
-//   (next.config.ts headers()).
+//   (next.config.ts headers(); server/web-server.mjs for /api/*, which does not go through Next.js).
 // - The Content-Security-Policy goes on pages only (server/page-cache.mjs): a page is cached and served
 //   to everyone, so no per-request nonce; instead the policy names the SHA-256 of each inline script
 //   Next.js wrote into that page (its hydration data), and allows script files from the portal's own

@@ -5,7 +5,10 @@
 // - load shedding: while the event loop lags more than WEB_MAX_EVENT_LOOP_DELAY_MS, nothing new is
 //   started (no render, no /api/* forwarding): 503 with Retry-After; cached pages are still served. The
 //   same beyond MAX_RENDERS_IN_FLIGHT renders (page-cache.mjs) or MAX_API_IN_FLIGHT forwarded requests
-//   waiting at once: the API is not keeping up, and a queue would only end in client timeouts.
+//   waiting at once (api-forwarding.mjs): the API is not keeping up, and a queue would only end in client
+//   timeouts. A render or a forwarded call that outlasts its deadline is answered 503 too, so under
+//   overload every visitor gets an answer, never a client timeout;
+// - /api/* forwarded to API_URL (api-forwarding.mjs), so the browser sees one origin and one cookie jar.
 // The API's data version is polled every WEB_PAGE_CACHE_CHECK_MS: an import makes every page stale.
 //
 // Usage: node [--import …] server/web-server.mjs [--dev]   (PORT, API_URL… as in .env.example)
@@ -14,7 +17,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { createPageCache, isPageRequest, RETRY_AFTER_SECONDS } from './page-cache.mjs';
+import { answerDetail, BUSY, createApiForwarder, isApiRequest } from './api-forwarding.mjs';
+import { createPageCache, isPageRequest } from './page-cache.mjs';
 
 const dev = process.argv.includes('--dev');
 const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -76,41 +80,26 @@ await checkDataVersion();
 const poller = setInterval(() => void checkDataVersion(), env.WEB_PAGE_CACHE_CHECK_MS);
 poller.unref();
 
-// Requests forwarded to the API through /api/* at once: beyond this, the API is not keeping up and more
-// would only wait in a queue until the client gives up; they are refused with 503 instead.
-const MAX_API_IN_FLIGHT = 128;
-let apiInFlight = 0;
+/** Set by scripts/client-address.mjs (node --import): X-Forwarded-For is written from the connection. */
+const clientAddressPreloaded = Boolean(/** @type {any} */ (globalThis)[Symbol.for('portal.client-address')]);
+if (!clientAddressPreloaded) {
+  console.error(
+    '[web] scripts/client-address.mjs is not preloaded (node --import): /api/* is not forwarded. ' +
+      'Start the web app as npm start does (docs/operations.md).',
+  );
+}
+const api = createApiForwarder({ apiUrl, forward: clientAddressPreloaded });
 
 const server = http.createServer((req, res) => {
-  const isApi = (req.url ?? '').startsWith('/api/');
-  if (
-    pages.isRenderRequest(req) ||
-    (!isPageRequest(req) && !overloaded && !(isApi && apiInFlight >= MAX_API_IN_FLIGHT))
-  ) {
-    if (isApi) {
-      apiInFlight += 1;
-      // Next.js's proxy puts ten 'close' listeners of its own on the response: one more is expected, not
-      // a leak (Node would warn "MaxListenersExceededWarning" on every proxied call).
-      res.setMaxListeners(res.getMaxListeners() + 1);
-      res.once('close', () => (apiInFlight -= 1));
-    }
+  if (isApiRequest(req)) return overloaded ? answerDetail(res, 503, BUSY) : api.forward(req, res);
+  if (pages.isRenderRequest(req) || (!isPageRequest(req) && !overloaded)) {
     void handle(req, res);
     return;
   }
   if (!isPageRequest(req)) {
     // Overloaded: files of the build are still served (cheap, and a page already sent needs them).
     if ((req.url ?? '').startsWith('/_next/static/')) return void handle(req, res);
-    res.writeHead(503, {
-      'retry-after': String(RETRY_AFTER_SECONDS),
-      'content-type': 'application/json',
-      'cache-control': 'no-store',
-    });
-    res.end(
-      JSON.stringify({
-        detail: `Il servizio è molto carico in questo momento: riprova tra ${RETRY_AFTER_SECONDS} secondi.`,
-      }),
-    );
-    return;
+    return answerDetail(res, 503, BUSY);
   }
   pages.serve(req, res).catch((/** @type {unknown} */ error) => {
     console.error(`[web] ${req.url}: ${String(error)}`);

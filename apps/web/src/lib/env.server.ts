@@ -14,7 +14,7 @@ const httpUrl = (what: string) =>
 export const WebEnvSchema = z.object({
   // Port of the web server (server/web-server.mjs).
   PORT: envPort(3000),
-  // Where the server finds the API: SSR calls and the /api/* rewrite of src/proxy.ts.
+  // Where the server finds the API: SSR calls and the /api/* forwarding of server/web-server.mjs.
   API_URL: httpUrl('').default('http://127.0.0.1:8000'),
   // Sent as X-API-Token on SSR calls; the same value as the API's.
   API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -7,7 +7,7 @@
 // 8200/3200 for stats and web, 8300/3300 for load.
 import http from 'node:http';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -331,7 +331,8 @@ async function pageThroughput(base, pages) {
 //    first, measured, then restarted on the same database with its default settings);
 // 4. an overload: BENCH_OVERLOAD_CONNECTIONS (400) for BENCH_OVERLOAD_SECONDS (20 s) on a mix through the
 //    web origin, timeout 10 s: statuses per route, 503s and their Retry-After, timeouts, socket errors;
-// 5. Lighthouse (mobile and desktop) on / and Abano Terme, in Debian's Chromium.
+// 5. Lighthouse (mobile and desktop) on / and Abano Terme, in Debian's Chromium (BENCH_LIGHTHOUSE_DIR: the
+//    folder where each whole report is written as JSON).
 async function benchWeb() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -473,6 +474,11 @@ async function benchWeb() {
           config,
         );
         const { categories: c, audits: a } = result.lhr;
+        if (process.env.BENCH_LIGHTHOUSE_DIR) {
+          // The whole report, for a look at what weighs (e.g. the LCP element, the long tasks).
+          const name = `${page === HOME ? 'home' : 'abano'}-${formFactor}.json`;
+          writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(result.lhr));
+        }
         const points = (k) => Math.round((c[k]?.score ?? 0) * 100);
         const score = (k) => String(points(k)).padStart(3);
         const aim = points('performance') >= aims[formFactor] && points('accessibility') === 100;

@@ -15,7 +15,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { afterReplyPlugin } from './plugins/after-reply';
 import { authPlugin } from './plugins/auth';
-import { csrfPlugin } from './plugins/csrf';
+import { csrfPlugin, isServerCall } from './plugins/csrf';
 import { RateLimiter, createRateLimitStore, type RateLimitStore } from './plugins/rate-limit';
 import { RecaptchaVerifier } from './plugins/recaptcha';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -93,6 +93,7 @@ export async function buildApp({
     retryAfterSeconds: config.LOAD_SHEDDING_RETRY_AFTER_SECONDS,
     maxDbQueue: config.LOAD_SHEDDING_MAX_DB_QUEUE,
     pendingQueries: () => db.pendingQueries(),
+    exempt: (req) => isServerCall(req, config.API_TOKEN),
   });
   // gzip/brotli for clients that ask; the map boundaries and statistics compress ~5-10x.
   await app.register(compress, { threshold: 1024 });

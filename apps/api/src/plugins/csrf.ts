@@ -41,6 +41,12 @@ export function issueCsrfCookie(req: FastifyRequest, reply: FastifyReply): strin
   return token;
 }
 
+/** True for a server-to-server call: it carries the configured X-API-Token (the web app's renders). */
+export function isServerCall(req: FastifyRequest, apiToken: string | undefined): boolean {
+  const sent = req.headers['x-api-token'];
+  return Boolean(apiToken) && typeof sent === 'string' && safeEqual(sent, apiToken!);
+}
+
 export interface CsrfOptions {
   /** X-API-Token value of server-to-server calls, which are exempt. */
   apiToken?: string;
@@ -56,8 +62,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: CsrfOptions) 
 
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method)) return;
-    const apiToken = req.headers['x-api-token'];
-    if (options.apiToken && typeof apiToken === 'string' && safeEqual(apiToken, options.apiToken)) return;
+    if (isServerCall(req, options.apiToken)) return;
     const header = req.headers['x-csrftoken'];
     const cookieValue = req.cookies[CSRF_COOKIE];
     if (typeof header === 'string' && header.length > 0 && cookieValue && safeEqual(header, cookieValue))

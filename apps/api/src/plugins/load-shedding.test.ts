@@ -81,7 +81,11 @@ describe('load shedding on the database queue', () => {
 
   it('answers 503 with Retry-After while more statements wait than allowed, and serves again after', async () => {
     const { app, t } = await buildTestApp({
-      config: testConfig({ LOAD_SHEDDING_MAX_DB_QUEUE: '3', LOAD_SHEDDING_RETRY_AFTER_SECONDS: '4' }),
+      config: testConfig({
+        LOAD_SHEDDING_MAX_DB_QUEUE: '3',
+        LOAD_SHEDDING_RETRY_AFTER_SECONDS: '4',
+        API_TOKEN: 'token-del-server-web-1234',
+      }),
     });
     await app.ready();
     // The queue as a flood of uncached statistics would make it (the test above shows it is counted).
@@ -92,10 +96,15 @@ describe('load shedding on the database queue', () => {
     waiting = 4;
     // The queue is looked at four times a second: the next look finds it past the limit.
     await vi.waitFor(() => expect(app.isUnderPressure()).toBe(true), { timeout: 5_000, interval: 20 });
-    const [shed, health] = await Promise.all([
+    const [shed, health, render, wrongToken] = await Promise.all([
       app.inject({ method: 'GET', url: FRACTIONS }),
       app.inject({ method: 'GET', url: '/api/health/' }),
+      // The web app's render (its number bounded by the web process) goes first; a wrong token does not.
+      app.inject({ method: 'GET', url: FRACTIONS, headers: { 'x-api-token': 'token-del-server-web-1234' } }),
+      app.inject({ method: 'GET', url: FRACTIONS, headers: { 'x-api-token': 'token-del-server-web-9999' } }),
     ]);
+    expect(render.statusCode).toBe(200);
+    expect(wrongToken.statusCode).toBe(503);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('4');
     expect(shed.json()).toEqual({

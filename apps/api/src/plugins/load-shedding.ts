@@ -1,5 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './errors';
 import { msg } from './i18n';
@@ -26,6 +26,8 @@ export interface LoadSheddingOptions {
   dbQueueIntervalMs?: number;
   /** How often the event loop is sampled; under-pressure's default is 1000 ms. */
   sampleIntervalMs?: number;
+  /** Requests answered even under pressure: the web app's own renders (their number is bounded there). */
+  exempt?: (req: FastifyRequest) => boolean;
 }
 
 /**
@@ -50,7 +52,10 @@ const LOG_EVERY_MS = 10_000;
  * is looked at four times a second through under-pressure's health check: past `maxDbQueue` waiting
  * statements, new requests are refused the same way (the embedded database has one connection, and
  * its queue, not the event loop, is where a flood of statistics waits). Routes with
- * `config: { loadShedding: false }` are answered anyway. Without any threshold nothing is registered.
+ * `config: { loadShedding: false }` are answered anyway, and so are `exempt` requests: the web app's
+ * server-side renders (X-API-Token), which the web process bounds itself (24 at once, 6 s each); a page
+ * rendered is cached and serves every later visitor, so it goes before a browser's direct call. Without
+ * any threshold nothing is registered.
  */
 export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadSheddingOptions) => {
   if (!opts.maxEventLoopDelayMs && !opts.maxEventLoopUtilization && !opts.maxDbQueue) return;
@@ -69,7 +74,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, opts: LoadShed
     }),
     // Resolving lets the request through; rejecting hands the error to the error handler (errors.ts).
     pressureHandler: async (req, _reply, type, value) => {
-      if (req.routeOptions.config.loadShedding === false) return;
+      if (req.routeOptions.config.loadShedding === false || opts.exempt?.(req)) return;
       refused++;
       const now = Date.now();
       if (now - loggedAt >= LOG_EVERY_MS) {

@@ -25,6 +25,7 @@ import { geoRoutes } from './features/geo/geo.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { getDataVersion } from './features/stats/stats.repo';
 import { responseCachePlugin } from './plugins/response-cache';
 
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
+  await app.register(adminRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The browsable reference, served from the bundled swagger-ui assets (no outside CDN).

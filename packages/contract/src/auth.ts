@@ -63,6 +63,15 @@ export const UserSchema = z.object({
     .describe(
       'ISO 8601, when the staff last revoked an active licence; null after a new request or approval',
     ),
+  licenseRejectedAt: z
+    .string()
+    .nullable()
+    .describe('ISO 8601, when the staff last turned a request down; null after a new request or approval'),
+  licenseReason: z
+    .string()
+    .nullable()
+    .describe('the reason the staff gave for that revocation or rejection; null otherwise'),
+  isStaff: z.boolean().describe('a staff account: it may use the back-office (/amministrazione)'),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -11,3 +11,4 @@ export * from './downloads';
 export * from './rvm';
 export * from './search-text';
 export * from './messages';
+export * from './admin';

@@ -15,7 +15,8 @@ import {
   listPendingLicenses,
   markVerified,
 } from '../features/accounts/accounts.repo';
-import { decideLicense } from '../features/accounts/license';
+import { decideLicense, type DecisionOutcome } from '../features/accounts/license';
+import { CLI_ACTOR } from '../features/admin/audit';
 import { hashPassword, validatePassword } from '../features/accounts/passwords';
 import { t } from '../plugins/i18n';
 import { parseCommandArgs } from './args';
@@ -133,30 +134,51 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       return 0;
     },
   },
-  ...(['approve', 'revoke'] as const).map((decision): AccountsCommand => ({
-    name: ['license', decision],
-    usage: `license ${decision} <email>`,
-    summary:
-      decision === 'approve'
-        ? 'set the licence active and mail the user'
-        : 'set the licence inactive (revoke, or turn down a request) and mail the user',
+  {
+    name: ['license', 'approve'],
+    usage: 'license approve <email>',
+    summary: 'set the licence active and mail the user (recorded in the audit log)',
     async run(args, { db, log }) {
       const o = parseCommandArgs(args, {});
       if ('problem' in o) return usage(log, this, o.problem);
       const [email, ...rest] = o.positionals;
-      if (!email || rest.length) return usage(log, this, `license ${decision} needs one <email>`);
-      const before = await decideLicense(db, email, decision);
-      if (before === null) {
-        log(`no account with ${email}`);
-        return 1;
-      }
-      log(
-        `${email}: licence ${before} -> ${decision === 'approve' ? 'active' : 'inactive'}; the user is mailed`,
-      );
-      return 0;
+      if (!email || rest.length) return usage(log, this, 'license approve needs one <email>');
+      const outcome = await decideLicense(db, { email }, 'approve', { actor: CLI_ACTOR });
+      return reportDecision(log, email, outcome);
     },
-  })),
+  },
+  {
+    name: ['license', 'revoke'],
+    usage: 'license revoke <email> [--reason <text>]',
+    summary:
+      'set the licence inactive (revoke an active one, or turn down a request) and mail the user the reason',
+    async run(args, { db, log }) {
+      const o = parseCommandArgs(args, { reason: { type: 'string' } });
+      if ('problem' in o) return usage(log, this, o.problem);
+      const [email, ...rest] = o.positionals;
+      if (!email || rest.length) return usage(log, this, 'license revoke needs one <email>');
+      const reason = o.values.reason?.trim() || null;
+      let outcome = await decideLicense(db, { email }, 'revoke', { reason, actor: CLI_ACTOR });
+      if (outcome.kind === 'not-applicable' && outcome.status === 'pending')
+        outcome = await decideLicense(db, { email }, 'reject', { reason, actor: CLI_ACTOR });
+      return reportDecision(log, email, outcome);
+    },
+  },
 ];
+
+/** The line (and exit code) of a licence decision of the CLI. */
+function reportDecision(log: Output, email: string, outcome: DecisionOutcome): number {
+  if (outcome.kind === 'unknown') {
+    log(`no account with ${email}`);
+    return 1;
+  }
+  if (outcome.kind === 'not-applicable') {
+    log(`${email}: licence already ${outcome.status}; nothing changed`);
+    return 0;
+  }
+  log(`${email}: licence ${outcome.before} -> ${outcome.after}; the user is mailed`);
+  return 0;
+}
 
 /**
  * Runs one account command, e.g. ['license', 'approve', 'a@b.it']; returns the exit code. `_config` is

@@ -124,6 +124,19 @@ export const M = {
   fieldLastName: { it: 'cognome', en: 'last name' },
   // licence
   licenseAlreadyActive: { it: 'La licenza è già attiva.', en: 'The licence is already active.' },
+  licenseNotPending: {
+    it: 'Non c’è una richiesta di licenza in attesa da rifiutare.',
+    en: 'There is no pending licence request to turn down.',
+  },
+  licenseNotActive: {
+    it: 'La licenza non è attiva: non c’è niente da revocare.',
+    en: 'The licence is not active: there is nothing to revoke.',
+  },
+  userNotFound: { it: 'Utente non trovato.', en: 'User not found.' },
+  staffOnly: {
+    it: 'Questa funzione è riservata allo staff del portale.',
+    en: 'This function is reserved to the portal staff.',
+  },
   // account settings (features/accounts/account-settings.routes.ts)
   wrongCurrentPassword: {
     it: 'La password attuale non è corretta.',

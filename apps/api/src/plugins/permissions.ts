@@ -24,3 +24,12 @@ export async function requireCsvLicense(app: FastifyInstance, req: FastifyReques
     throw new ApiError(403, { detail: msg('csvLicenseRequired') });
   }
 }
+
+/**
+ * Hook of every back-office route (/api/admin/…): 401 without a signed-in user, 403 unless the account is
+ * staff — before any parameter is looked at (use it as onRequest).
+ */
+export async function requireStaff(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  await app.requireUser(req);
+  if (!req.user!.isStaff) throw new ApiError(403, { detail: msg('staffOnly') });
+}

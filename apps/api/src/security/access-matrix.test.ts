@@ -36,6 +36,8 @@ const all = (status: number): Statuses => ({
 });
 /** Any signed-in user; 401 without a token. */
 const signedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
+/** The back-office: staff accounts only. */
+const staffOnly: Statuses = { anonymous: 401, registered: 403, pending: 403, licensed: 403, staff: 200 };
 /** CSV downloads: an active licence only (staff is no exception). */
 const licensedOnly: Statuses = { anonymous: 401, registered: 403, pending: 403, licensed: 200, staff: 403 };
 
@@ -299,6 +301,42 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/reverse-vending-machines/operators/': [
     { request: () => ({ url: '/api/reverse-vending-machines/operators/' }), expected: all(200) },
   ],
+
+  // The back-office: staff accounts only; each decision on a user in the status it applies to.
+  'GET /api/admin/licenses/': [
+    { request: () => ({ url: '/api/admin/licenses/?status=all&search=prova' }), expected: staffOnly },
+  ],
+  'POST /api/admin/licenses/:pk/approve/': [
+    {
+      request: async (c) => ({
+        method: 'POST',
+        url: `/api/admin/licenses/${(await newUser(`approve-${c.n}`, { licence: 'pending' })).id}/approve/`,
+        body: {},
+      }),
+      expected: staffOnly,
+    },
+  ],
+  'POST /api/admin/licenses/:pk/reject/': [
+    {
+      request: async (c) => ({
+        method: 'POST',
+        url: `/api/admin/licenses/${(await newUser(`reject-${c.n}`, { licence: 'pending' })).id}/reject/`,
+        body: { reason: 'Uso previsto non indicato.' },
+      }),
+      expected: staffOnly,
+    },
+  ],
+  'POST /api/admin/licenses/:pk/revoke/': [
+    {
+      request: async (c) => ({
+        method: 'POST',
+        url: `/api/admin/licenses/${(await newUser(`revoke-${c.n}`, { licence: 'active' })).id}/revoke/`,
+        body: { reason: 'Uso non conforme.' },
+      }),
+      expected: staffOnly,
+    },
+  ],
+  'GET /api/admin/audit/': [{ request: () => ({ url: '/api/admin/audit/' }), expected: staffOnly }],
 };
 
 let app: App;

@@ -29,6 +29,9 @@ const user: User = {
   licenseRequestedAt: null,
   licenseApprovedAt: null,
   licenseRevokedAt: null,
+  licenseRejectedAt: null,
+  licenseReason: null,
+  isStaff: false,
 };
 const contact = {
   firstName: 'Lucia',

@@ -171,10 +171,15 @@ export function licenseApprovedMail(to: string, firstName: string): Mail {
 }
 
 /**
- * The staff made the licence inactive: an active licence revoked, or a pending request turned down. Either
- * way it can be requested again from the profile.
+ * The staff made the licence inactive: an active licence revoked, or a pending request turned down, with
+ * the reason they gave. Either way it can be requested again from the profile.
  */
-export function licenseRevokedMail(to: string, firstName: string, wasActive: boolean): Mail {
+export function licenseRevokedMail(
+  to: string,
+  firstName: string,
+  wasActive: boolean,
+  reason: string | null = null,
+): Mail {
   return renderMail(to, {
     subject: wasActive
       ? 'La tua licenza è stata revocata'
@@ -184,6 +189,7 @@ export function licenseRevokedMail(to: string, firstName: string, wasActive: boo
       wasActive
         ? "la tua licenza d'uso dei dati è stata revocata dallo staff e non è più attiva: non puoi più scaricare i dati in formato CSV."
         : "la tua richiesta di licenza d'uso dei dati non è stata accolta: la licenza non è attiva.",
+      ...(reason ? [`Motivazione: ${reason}`] : []),
       'Puoi richiederla di nuovo dalla pagina del profilo; per chiarimenti scrivici dalla pagina Contatti.',
     ],
     action: { label: 'Vai al profilo', url: portalLink('/profilo', {}, 'license-section') },

@@ -19,23 +19,22 @@ export interface Credentials {
   licenseStatus: LicenseStatus;
 }
 
-const USER_COLUMNS = `id::int AS pk, email, first_name AS "firstName", last_name AS "lastName",
+export const USER_COLUMNS = `id::int AS pk, email, first_name AS "firstName", last_name AS "lastName",
   organization, organization_type AS "organizationType", role, intended_use AS "intendedUse",
   license_status AS "licenseStatus", license_requested_at AS "licenseRequestedAt",
-  license_approved_at AS "licenseApprovedAt", license_revoked_at AS "licenseRevokedAt"`;
+  license_approved_at AS "licenseApprovedAt", license_revoked_at AS "licenseRevokedAt",
+  license_rejected_at AS "licenseRejectedAt", license_reason AS "licenseReason", is_staff AS "isStaff"`;
 
-type UserRow = Omit<User, 'licenseRequestedAt' | 'licenseApprovedAt' | 'licenseRevokedAt'> & {
-  licenseRequestedAt: Date | string | null;
-  licenseApprovedAt: Date | string | null;
-  licenseRevokedAt: Date | string | null;
-};
+type Stamp = 'licenseRequestedAt' | 'licenseApprovedAt' | 'licenseRevokedAt' | 'licenseRejectedAt';
+export type UserRow = Omit<User, Stamp> & Record<Stamp, Date | string | null>;
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const toUser = (row: UserRow): User => ({
+export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+export const toUser = (row: UserRow): User => ({
   ...row,
   licenseRequestedAt: iso(row.licenseRequestedAt),
   licenseApprovedAt: iso(row.licenseApprovedAt),
   licenseRevokedAt: iso(row.licenseRevokedAt),
+  licenseRejectedAt: iso(row.licenseRejectedAt),
 });
 
 export async function getUser(q: Queryable, id: number): Promise<User | null> {
@@ -278,10 +277,14 @@ export async function updateProfile(q: Queryable, id: number, patch: UserPatch):
   return getUser(q, id);
 }
 
-/** inactive → pending, stamping the request and clearing an earlier revocation; returns the status before. */
+/**
+ * inactive → pending, stamping the request and clearing an earlier revocation or rejection and its reason;
+ * returns the status before.
+ */
 export async function requestLicense(q: Queryable, id: number): Promise<LicenseStatus | null> {
   const [row] = await q.query<{ before: LicenseStatus }>(
-    `UPDATE users u SET license_status = 'pending', license_requested_at = now(), license_revoked_at = NULL
+    `UPDATE users u SET license_status = 'pending', license_requested_at = now(), license_revoked_at = NULL,
+            license_rejected_at = NULL, license_reason = NULL
        FROM (SELECT id, license_status AS before FROM users WHERE id = $1 FOR UPDATE) old
       WHERE u.id = old.id AND old.before = 'inactive'
       RETURNING old.before`,
@@ -296,28 +299,41 @@ export async function requestLicense(q: Queryable, id: number): Promise<LicenseS
 }
 
 /**
- * Staff decision: active (approve) or inactive (revoke or reject). An active licence made inactive is
- * stamped revoked; an approval clears the stamp, and turning down a pending request or revoking again
- * leaves it as it is (empty since the request). Returns the user before, or null.
+ * A staff decision on a licence, applied only from the status it is for (approve: pending or inactive →
+ * active; reject: pending → inactive; revoke: active → inactive), with its stamp and reason: an approval
+ * clears the stamps of an earlier revocation or rejection. Returns the user before the change and whether
+ * it applied, or null for an unknown user. The row is locked for the transaction.
  */
-export async function setLicenseStatus(
+export async function applyLicenseDecision(
   q: Queryable,
-  email: string,
-  status: Exclude<LicenseStatus, 'pending'>,
-): Promise<{ id: number; email: string; firstName: string; before: LicenseStatus } | null> {
-  const [row] = await q.query<{ id: number; email: string; firstName: string; before: LicenseStatus }>(
-    `UPDATE users u SET license_status = $2,
-            license_approved_at = CASE WHEN $2 = 'active' THEN now() ELSE NULL END,
-            license_revoked_at = CASE
-              WHEN $2 = 'active' THEN NULL
-              WHEN old.before = 'active' THEN now()
-              ELSE u.license_revoked_at END
-       FROM (SELECT id, license_status AS before FROM users WHERE lower(email) = lower($1) FOR UPDATE) old
-      WHERE u.id = old.id
-      RETURNING u.id::int AS id, u.email, u.first_name AS "firstName", old.before`,
-    [email, status],
+  who: { pk: number } | { email: string },
+  decision: 'approve' | 'reject' | 'revoke',
+  reason: string | null,
+): Promise<{ id: number; email: string; firstName: string; before: LicenseStatus; applied: boolean } | null> {
+  const [user] = await q.query<{ id: number; email: string; firstName: string; before: LicenseStatus }>(
+    `SELECT id::int AS id, email, first_name AS "firstName", license_status AS before FROM users
+      WHERE ${'pk' in who ? 'id = $1' : 'lower(email) = lower($1)'} FOR UPDATE`,
+    ['pk' in who ? who.pk : who.email],
   );
-  return row ?? null;
+  if (!user) return null;
+  const from: Record<typeof decision, LicenseStatus[]> = {
+    approve: ['pending', 'inactive'],
+    reject: ['pending'],
+    revoke: ['active'],
+  };
+  if (!from[decision].includes(user.before)) return { ...user, applied: false };
+  const sets = {
+    approve: `license_status = 'active', license_approved_at = now(), license_revoked_at = NULL,
+              license_rejected_at = NULL, license_reason = NULL`,
+    reject: `license_status = 'inactive', license_rejected_at = now(), license_reason = $2`,
+    revoke: `license_status = 'inactive', license_approved_at = NULL, license_revoked_at = now(),
+             license_reason = $2`,
+  }[decision];
+  await q.query(
+    `UPDATE users SET ${sets} WHERE id = $1`,
+    decision === 'approve' ? [user.id] : [user.id, reason],
+  );
+  return { ...user, applied: true };
 }
 
 export interface PendingLicense {

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuditListSchema,
+  AuditQuerySchema,
+  DetailSchema,
+  LICENSE_DECISIONS,
+  LicenseApproveBodySchema,
+  LicenseHolderSchema,
+  LicenseListQuerySchema,
+  LicenseListSchema,
+  LicenseReasonBodySchema,
+  ValidationErrorSchema,
+  type LicenseDecision,
+} from '@portal/contract';
+import { ApiError } from '../../plugins/errors';
+import { msg } from '../../plugins/i18n';
+import { pageLinks } from '../../plugins/pagination';
+import { requireStaff } from '../../plugins/permissions';
+import { decideLicense } from '../accounts/license';
+import { listAudit } from './audit';
+import { getLicenseHolder, listLicenseHolders } from './licenses.repo';
+
+const tags = ['admin'];
+const staffErrors = { 401: DetailSchema, 403: DetailSchema };
+const PkParamsSchema = z.object({
+  pk: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+});
+
+/**
+ * The staff's back-office (docs/decisions/056-staff-back-office.md): staff accounts only, checked before
+ * anything else (401 anonymous, 403 any other account). Never cached: `private, no-store`.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const staffOnly = { onRequest: (req: Parameters<typeof requireStaff>[1]) => requireStaff(app, req) };
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/admin/')) reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/api/admin/licenses/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Users by licence status: the pending requests first (staff only)',
+        querystring: LicenseListQuerySchema,
+        response: { 200: LicenseListSchema, 400: ValidationErrorSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const { count, results } = await listLicenseHolders(db, req.query);
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+    },
+  );
+
+  const decide =
+    (decision: LicenseDecision) =>
+    async (pk: number, reason: string | null, actor: { id: number; email: string }) => {
+      const outcome = await decideLicense(db, { pk }, decision, {
+        reason,
+        actor: { id: actor.id, label: actor.email },
+      });
+      if (outcome.kind === 'unknown') throw new ApiError(404, { detail: msg('userNotFound') });
+      if (outcome.kind === 'not-applicable') {
+        const problem =
+          decision === 'approve'
+            ? 'licenseAlreadyActive'
+            : decision === 'reject'
+              ? 'licenseNotPending'
+              : 'licenseNotActive';
+        throw new ApiError(400, { nonFieldErrors: [msg(problem)] });
+      }
+      return (await getLicenseHolder(db, pk))!;
+    };
+
+  for (const decision of LICENSE_DECISIONS) {
+    app.post(
+      `/api/admin/licenses/:pk/${decision}/`,
+      {
+        ...staffOnly,
+        schema: {
+          tags,
+          summary:
+            decision === 'approve'
+              ? 'Approve a licence (pending or inactive → active), mail the user, audit (staff only)'
+              : decision === 'reject'
+                ? 'Turn a pending request down with a reason, mail the user, audit (staff only)'
+                : 'Revoke an active licence with a reason, mail the user, audit (staff only)',
+          params: PkParamsSchema,
+          body: decision === 'approve' ? LicenseApproveBodySchema : LicenseReasonBodySchema,
+          response: {
+            200: LicenseHolderSchema,
+            400: ValidationErrorSchema,
+            404: DetailSchema,
+            ...staffErrors,
+          },
+        },
+      },
+      async (req) => {
+        const reason = 'reason' in req.body ? (req.body.reason as string) : null;
+        const holder = await decide(decision)(req.params.pk, reason, req.user!);
+        req.log.info(
+          { event: `license-${decision}`, userId: req.params.pk, staffId: req.user!.id },
+          `licence ${decision}`,
+        );
+        return holder;
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/audit/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'What the staff did, newest first (staff only)',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditListSchema, 400: ValidationErrorSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const { count, results } = await listAudit(db, req.query);
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+    },
+  );
+};

@@ -1,0 +1,241 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AuditListSchema, LicenseHolderSchema, LicenseListSchema, UserSchema } from '@portal/contract';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
+import { PASSWORD, client, outbox, signIn, testConfig } from '../../../test/accounts';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+
+let t: TestDb;
+let app: App;
+let staff: string;
+
+beforeAll(async () => {
+  ({ t, app } = await buildTestApp({ config: testConfig({ STAFF_EMAIL: 'staff@example.it' }) }));
+  expect(
+    await command('user', 'create', '--email', 'capo@example.it', ...person('Carla', 'Capo'), '--staff'),
+  ).toBe(0);
+  staff = await signIn(app, 'capo@example.it');
+});
+
+const quiet = () => {};
+const command = (...args: string[]) => runAccountsCommand(t.db, args, quiet, testConfig());
+const person = (first: string, last: string) => [
+  '--password',
+  PASSWORD,
+  '--first-name',
+  first,
+  '--last-name',
+  last,
+  '--verified',
+];
+
+/** A verified user, signed in; `request` asks for the licence through the API, as the profile does. */
+async function user(email: string, first: string, last: string, { request = false } = {}) {
+  expect(await command('user', 'create', '--email', email, ...person(first, last))).toBe(0);
+  const token = await signIn(app, email);
+  await client(app).patch(
+    '/api/auth/user/',
+    { organization: `Comune di ${last}`, intendedUse: 'Rapporto annuale sui rifiuti' },
+    { token },
+  );
+  if (request) {
+    expect((await client(app).post('/api/users/license/request/', undefined, { token })).statusCode).toBe(
+      200,
+    );
+  }
+  const me = UserSchema.parse((await client(app).get('/api/auth/user/', { token })).json());
+  return { token, pk: me.pk, email };
+}
+
+const api = () => client(app);
+const list = async (query: string) => {
+  const res = await api().get(`/api/admin/licenses/${query}`, { token: staff });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return LicenseListSchema.parse(res.json());
+};
+const me = async (token: string) => UserSchema.parse((await api().get('/api/auth/user/', { token })).json());
+const audit = async () =>
+  AuditListSchema.parse((await api().get('/api/admin/audit/', { token: staff })).json()).results;
+
+describe('the licence queue', () => {
+  it('lists the pending requests oldest first, with who and what for; filters by status and searches', async () => {
+    const first = await user('prima@example.it', 'Paola', 'Prima', { request: true });
+    const second = await user('seconda@example.it', 'Sara', 'Seconda', { request: true });
+    await user('senza@example.it', 'Ugo', 'Senza');
+
+    const pending = await list('');
+    expect(pending.results.map((r) => r.email)).toEqual(['prima@example.it', 'seconda@example.it']);
+    expect(pending.count).toBe(2);
+    expect(pending.results[0]).toMatchObject({
+      pk: first.pk,
+      firstName: 'Paola',
+      lastName: 'Prima',
+      organization: 'Comune di Prima',
+      intendedUse: 'Rapporto annuale sui rifiuti',
+      licenseStatus: 'pending',
+      licenseReason: null,
+    });
+    expect(pending.results[0]!.licenseRequestedAt).not.toBeNull();
+    expect(Date.parse(pending.results[0]!.licenseRequestedAt!)).toBeLessThanOrEqual(
+      Date.parse(pending.results[1]!.licenseRequestedAt!),
+    );
+
+    expect((await list('?status=inactive')).results.map((r) => r.email)).toContain('senza@example.it');
+    expect((await list('?status=inactive')).results.map((r) => r.email)).not.toContain('prima@example.it');
+    expect((await list('?status=all&search=SECONDA')).results.map((r) => r.pk)).toEqual([second.pk]);
+    // By organisation, and the wildcards of LIKE are taken literally.
+    expect((await list('?status=all&search=comune%20di%20prima')).results.map((r) => r.pk)).toEqual([
+      first.pk,
+    ]);
+    expect((await list('?status=all&search=%25')).count).toBe(0);
+    const paged = await list('?pageSize=1');
+    expect(paged).toMatchObject({ count: 2, previous: null });
+    expect(paged.next).toBe('http://localhost:3000/api/admin/licenses/?page=2&pageSize=1&status=pending');
+
+    const bad = await api().get('/api/admin/licenses/?status=tutte', { token: staff });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('status');
+  });
+});
+
+describe('decisions on a licence', () => {
+  it('approve: active, the user mailed, the decision in the audit log under the staff member’s name', async () => {
+    const u = await user('approvare@example.it', 'Anna', 'Approvare', { request: true });
+    const res = await api().post(`/api/admin/licenses/${u.pk}/approve/`, {}, { token: staff });
+    expect(res.statusCode).toBe(200);
+    expect(LicenseHolderSchema.parse(res.json())).toMatchObject({ pk: u.pk, licenseStatus: 'active' });
+    expect(await me(u.token)).toMatchObject({ licenseStatus: 'active', licenseReason: null });
+    expect((await outbox(t.db, u.email)).at(-1)!.subject).toBe('La tua licenza è attiva');
+    expect((await audit())[0]).toMatchObject({
+      actor: 'capo@example.it',
+      action: 'license.approve',
+      target: u.email,
+      before: 'pending',
+      after: 'active',
+      reason: null,
+    });
+    // Twice: refused, nothing written again.
+    const again = await api().post(`/api/admin/licenses/${u.pk}/approve/`, {}, { token: staff });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ nonFieldErrors: ['La licenza è già attiva.'] });
+    expect((await audit()).filter((e) => e.target === u.email)).toHaveLength(1);
+  });
+
+  it('reject: needs a reason, which the user reads in the mail and on the profile; asking again clears it', async () => {
+    const u = await user('rifiutare@example.it', 'Rita', 'Rifiutare', { request: true });
+    const noReason = await api().post(`/api/admin/licenses/${u.pk}/reject/`, {}, { token: staff });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toEqual({ reason: ['Questo campo è obbligatorio.'] });
+    const blank = await api().post(
+      `/api/admin/licenses/${u.pk}/reject/`,
+      { reason: '   ' },
+      { token: staff },
+    );
+    expect(blank.statusCode).toBe(400);
+    expect((await me(u.token)).licenseStatus).toBe('pending');
+
+    const reason = 'L’uso previsto non è indicato:\nscrivilo nel profilo.';
+    const res = await api().post(`/api/admin/licenses/${u.pk}/reject/`, { reason }, { token: staff });
+    expect(res.statusCode).toBe(200);
+    const rejected = await me(u.token);
+    expect(rejected).toMatchObject({
+      licenseStatus: 'inactive',
+      licenseReason: reason,
+      licenseRevokedAt: null,
+    });
+    expect(rejected.licenseRejectedAt).not.toBeNull();
+    const mail = (await outbox(t.db, u.email)).at(-1)!;
+    expect(mail.subject).toBe('La tua richiesta di licenza non è stata accolta');
+    expect(mail.text).toContain(`Motivazione: ${reason}`);
+    expect(mail.html).toContain('Motivazione: L’uso previsto non è indicato:<br>scrivilo nel profilo.');
+    expect((await audit())[0]).toMatchObject({
+      action: 'license.reject',
+      before: 'pending',
+      after: 'inactive',
+      reason,
+    });
+
+    // Only a pending request can be turned down.
+    const notPending = await api().post(
+      `/api/admin/licenses/${u.pk}/reject/`,
+      { reason: 'x' },
+      { token: staff },
+    );
+    expect(notPending.statusCode).toBe(400);
+    expect(notPending.json()).toEqual({
+      nonFieldErrors: ['Non c’è una richiesta di licenza in attesa da rifiutare.'],
+    });
+
+    await api().post('/api/users/license/request/', undefined, { token: u.token });
+    expect(await me(u.token)).toMatchObject({
+      licenseStatus: 'pending',
+      licenseRejectedAt: null,
+      licenseReason: null,
+    });
+  });
+
+  it('revoke: only an active licence, with a reason; stamped and mailed', async () => {
+    const u = await user('revocare@example.it', 'Vera', 'Revocare', { request: true });
+    const early = await api().post(
+      `/api/admin/licenses/${u.pk}/revoke/`,
+      { reason: 'Uso improprio.' },
+      { token: staff },
+    );
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({
+      nonFieldErrors: ['La licenza non è attiva: non c’è niente da revocare.'],
+    });
+    await api().post(`/api/admin/licenses/${u.pk}/approve/`, {}, { token: staff });
+    const res = await api().post(
+      `/api/admin/licenses/${u.pk}/revoke/`,
+      { reason: 'Uso improprio.' },
+      { token: staff },
+    );
+    expect(res.statusCode).toBe(200);
+    const revoked = await me(u.token);
+    expect(revoked).toMatchObject({
+      licenseStatus: 'inactive',
+      licenseReason: 'Uso improprio.',
+      licenseApprovedAt: null,
+    });
+    expect(revoked.licenseRevokedAt).not.toBeNull();
+    const mail = (await outbox(t.db, u.email)).at(-1)!;
+    expect(mail.subject).toBe('La tua licenza è stata revocata');
+    expect(mail.text).toContain('Motivazione: Uso improprio.');
+    expect((await audit())[0]).toMatchObject({
+      action: 'license.revoke',
+      before: 'active',
+      after: 'inactive',
+    });
+  });
+
+  it('answers 404 for an unknown user and 400 for a path that is not a user', async () => {
+    expect((await api().post('/api/admin/licenses/999999/approve/', {}, { token: staff })).statusCode).toBe(
+      404,
+    );
+    expect((await api().post('/api/admin/licenses/abc/approve/', {}, { token: staff })).statusCode).toBe(400);
+  });
+
+  it('records the admin CLI’s decisions too, as the command line’s', async () => {
+    const u = await user('riga@example.it', 'Rino', 'Riga', { request: true });
+    expect(await command('license', 'approve', u.email)).toBe(0);
+    expect(await command('license', 'revoke', u.email, '--reason', 'Fine del progetto.')).toBe(0);
+    const [revoke, approve] = (await audit()).filter((e) => e.target === u.email);
+    expect(approve).toMatchObject({ actor: 'riga di comando', action: 'license.approve' });
+    expect(revoke).toMatchObject({
+      actor: 'riga di comando',
+      action: 'license.revoke',
+      reason: 'Fine del progetto.',
+    });
+    expect(await me(u.token)).toMatchObject({ licenseReason: 'Fine del progetto.' });
+  });
+
+  it('filters the audit log by action', async () => {
+    const res = await api().get('/api/admin/audit/?action=license.reject', { token: staff });
+    const { results } = AuditListSchema.parse(res.json());
+    expect(results.length).toBeGreaterThan(0);
+    expect(new Set(results.map((e) => e.action))).toEqual(new Set(['license.reject']));
+  });
+});

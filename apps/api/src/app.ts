@@ -25,7 +25,7 @@ import { geoRoutes } from './features/geo/geo.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
-import { adminRoutes } from './features/admin/admin.routes';
+import { adminRoutes, type AdminCliAccess } from './features/admin/admin.routes';
 import { getDataVersion } from './features/stats/stats.repo';
 import { responseCachePlugin } from './plugins/response-cache';
 
@@ -48,6 +48,8 @@ export interface AppOptions {
   config?: Config;
   /** Rate-limit counters; defaults to Redis when REDIS_URL is set, memory otherwise. Closed with the app. */
   rateLimitStore?: RateLimitStore;
+  /** The admin CLI's access (cli/remote.ts): its token is set once the server publishes its endpoint. */
+  adminCli?: AdminCliAccess;
 }
 
 /** The API without a listening socket: the server starts it, tests call app.inject(). */
@@ -57,6 +59,7 @@ export async function buildApp({
   cacheCheckEveryMs = 0,
   config = loadConfig(),
   rateLimitStore,
+  adminCli = {},
 }: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -126,7 +129,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { adminCli });
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The browsable reference, served from the bundled swagger-ui assets (no outside CDN).

@@ -6,7 +6,10 @@ import { migrate } from './db/migrate';
 import { DatabaseInUseError } from './db/folder-lock';
 import { isSeeded, seedBundledData } from './importer/seed';
 import { ensureExportLines } from './importer/export-lines';
+import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from './app';
+import { publishAdminEndpoint } from './cli/remote';
+import type { AdminCliAccess } from './features/admin/admin.routes';
 import { MailWorker, createMailTransport } from './plugins/mailer';
 import { connectionDrainer } from './lib/drain';
 
@@ -105,9 +108,17 @@ async function main() {
     logger.info('CSV export lines formatted for the data already imported');
   }
 
-  app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000 });
+  const adminCli: AdminCliAccess = {};
+  app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000, adminCli });
   connections = connectionDrainer(app.server);
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  if (db.kind === 'pglite') {
+    // The folder is this process's: `npm run admin` meanwhile asks this API to run its commands.
+    const { port } = app.server.address() as AddressInfo;
+    const endpoint = publishAdminEndpoint(config.DB_DIR, `http://127.0.0.1:${port}`);
+    adminCli.token = endpoint.token;
+    process.on('exit', () => endpoint.withdraw());
+  }
   mailWorker = new MailWorker({
     db,
     transport: createMailTransport({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR }),

@@ -7,9 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { loadConfig } from '../config';
 import { openDb, type Db } from '../db/db';
+import { DatabaseInUseError } from '../db/folder-lock';
 import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
 import { parseCommandArgs } from './args';
+import { runThroughApi } from './remote';
 import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
 import { DATASETS } from '../importer/datasets';
 import { importDataset, ImportValidationError } from '../importer/import-dataset';
@@ -26,13 +28,20 @@ export interface Command {
   usage: string;
   summary: string;
   /** Runs with the arguments after the name and an open, migrated database; returns the exit code. */
-  run(args: string[], ctx: { db: Db; log: (line: string) => void }): Promise<number>;
+  run(args: string[], ctx: CommandContext): Promise<number>;
+}
+
+export interface CommandContext {
+  db: Db;
+  log: (line: string) => void;
+  /** A path of the command line made absolute: relative to the folder the operator ran npm from. */
+  resolvePath: (path: string) => string;
 }
 
 /** Paths on the command line are relative to where the operator ran npm, not to apps/api. */
-function resolveUserPath(path: string): string {
-  return isAbsolute(path) ? path : resolve(process.env.INIT_CWD ?? process.cwd(), path);
-}
+const operatorCwd = () => process.env.INIT_CWD ?? process.cwd();
+const resolveFrom = (cwd: string) => (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+const resolveUserPath = (path: string) => resolveFrom(operatorCwd())(path);
 
 const DATABASE_COMMANDS: Command[] = [
   {
@@ -68,14 +77,14 @@ const DATABASE_COMMANDS: Command[] = [
     name: ['import'],
     usage: 'import <dataset> <file> [--force]',
     summary: 'import one file (or folder, for reference) of a dataset; all rows or none',
-    run: async (args, { db, log }) => {
+    run: async (args, { db, log, resolvePath }) => {
       const parsed = parseCommandArgs(args, { force: { type: 'boolean' } });
       if ('problem' in parsed) throw new UsageError(`import: ${parsed.problem}`);
       const force = parsed.values.force ?? false;
       const [dataset, file, ...rest] = parsed.positionals;
       if (!dataset || !file || rest.length) throw new UsageError('import needs <dataset> <file>');
       if (!isDatasetId(dataset)) throw new UsageError(`unknown dataset "${dataset}"`);
-      await importDataset(db, dataset, resolveUserPath(file), {
+      await importDataset(db, dataset, resolvePath(file), {
         log,
         progress: createProgress(log),
         displayPath: file,
@@ -123,6 +132,53 @@ function findCommand(argv: string[]): { command: Command | FileCommand; args: st
  */
 export const printable = (line: string) => line.replace(/[^\P{Cc}\t\n]/gu, '?');
 
+/** The exit code of a failure, its message logged: usage 2, anything else 1. */
+function failure(err: unknown, log: (line: string) => void): number {
+  if (err instanceof UsageError) {
+    log(`${err.message}\n\n${helpText()}`);
+    return 2;
+  }
+  if (err instanceof BackupRefused) {
+    log(err.message);
+    return 1;
+  }
+  if (err instanceof ImportValidationError) {
+    for (const line of err.lines) log(line);
+    log(`import failed: ${err.lines.length} bad row(s); nothing was changed`);
+    return 1;
+  }
+  log(`error: ${err instanceof Error ? err.message : String(err)}`);
+  return 1;
+}
+
+/**
+ * Runs a command line on a database that is already open and migrated: the running API does this for
+ * the admin CLI when the embedded database is its own (POST /api/admin/cli/, cli/remote.ts). The
+ * commands that work on the database files (backup, restore) cannot run beside the portal.
+ */
+export async function executeOnOpenDb(
+  argv: string[],
+  { db, log, cwd }: { db: Db; log: (line: string) => void; cwd: string },
+): Promise<number> {
+  const found = findCommand(argv);
+  if (!found) {
+    log(`unknown command: ${argv.join(' ')}\n\n${helpText()}`);
+    return 2;
+  }
+  if ('files' in found.command) {
+    log(
+      `${found.command.name.join(' ')} works on the database files: stop the portal (npm start) first, ` +
+        'then run it again.',
+    );
+    return 1;
+  }
+  try {
+    return await found.command.run(found.args, { db, log, resolvePath: resolveFrom(cwd) });
+  } catch (err) {
+    return failure(err, log);
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${printable(line)}\n`);
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
@@ -147,26 +203,20 @@ export async function main(argv: string[]): Promise<number> {
     if ('files' in command)
       return await command.run(found.args, { config, log, resolvePath: resolveUserPath });
     if (!config.DATABASE_URL) await mkdir(config.DB_DIR, { recursive: true });
-    db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
+    try {
+      db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
+    } catch (err) {
+      // The embedded database is the running portal's: its API carries the command out.
+      if (!(err instanceof DatabaseInUseError)) throw err;
+      const code = await runThroughApi(config.DB_DIR, err.pid, argv, operatorCwd(), log);
+      if (code === null) throw err;
+      return code;
+    }
     const applied = await migrate(db);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-    return await command.run(found.args, { db, log });
+    return await command.run(found.args, { db, log, resolvePath: resolveUserPath });
   } catch (err) {
-    if (err instanceof UsageError) {
-      log(`${err.message}\n\n${helpText()}`);
-      return 2;
-    }
-    if (err instanceof BackupRefused) {
-      log(err.message);
-      return 1;
-    }
-    if (err instanceof ImportValidationError) {
-      for (const line of err.lines) log(line);
-      log(`import failed: ${err.lines.length} bad row(s); nothing was changed`);
-      return 1;
-    }
-    log(`error: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
+    return failure(err, log);
   } finally {
     await db?.close();
   }

@@ -133,6 +133,10 @@ export const M = {
     en: 'The licence is not active: there is nothing to revoke.',
   },
   userNotFound: { it: 'Utente non trovato.', en: 'User not found.' },
+  adminCliOnly: {
+    it: 'Riservato alla riga di comando del server (npm run admin).',
+    en: 'Reserved to the server’s command line (npm run admin).',
+  },
   staffOnly: {
     it: 'Questa funzione è riservata allo staff del portale.',
     en: 'This function is reserved to the portal staff.',

@@ -336,6 +336,17 @@ const MATRIX: Record<string, Case[]> = {
       expected: staffOnly,
     },
   ],
+  // The admin CLI's door into the running API: no account opens it (its token is in a file, from loopback).
+  'POST /api/admin/cli/': [
+    {
+      request: () => ({
+        method: 'POST',
+        url: '/api/admin/cli/',
+        body: { args: ['license', 'list'], cwd: '/' },
+      }),
+      expected: all(403),
+    },
+  ],
   'GET /api/admin/audit/': [{ request: () => ({ url: '/api/admin/audit/' }), expected: staffOnly }],
 };
 

@@ -52,7 +52,7 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 /** Private pages: rendered for the visitor, never stored (components/shell/private-paths.ts). */
-const PRIVATE_PATHS = ['/profilo', '/scarica-dati'];
+const PRIVATE_PATHS = ['/profilo', '/scarica-dati', '/amministrazione'];
 
 /**
  * Whether a request is for a page document the cache answers: GET or HEAD, not the API, not a file of

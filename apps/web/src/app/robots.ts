@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { PRIVATE_PATHS } from '../components/shell/private-paths';
 import { publicOrigin } from '../lib/seo';
 
 // PUBLIC_URL is read when the file is asked for, not frozen at build time.
@@ -8,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export default function robots(): MetadataRoute.Robots {
   const origin = publicOrigin();
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/profilo', '/scarica-dati'] },
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/', ...PRIVATE_PATHS] },
     sitemap: new URL('/sitemap.xml', origin).toString(),
   };
 }

@@ -20,6 +20,7 @@ export const messages = {
     profile: 'Profilo',
     subscription: 'Sottoscrizione',
     download: 'Scarica dati',
+    admin: 'Amministrazione',
     logout: 'Esci',
   },
   license: {
@@ -181,19 +182,21 @@ export const messages = {
     licenseRegistered:
       'Con il tuo account puoi già scaricare le singole statistiche in formato pdf, png e jpg.',
     licenseInactive: 'Non hai ancora una licenza attiva. Richiedila: lo staff esaminerà la tua richiesta.',
-    licenseRevoked: (date: string) =>
-      `La tua licenza è stata revocata il ${date}. Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.`,
-    licenseNotAccepted: (date: string) =>
-      `La tua richiesta di licenza del ${date} non è stata accolta. Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.`,
+    licenseRevoked: (date: string) => `La tua licenza è stata revocata il ${date}.`,
+    licenseRejected: (date: string) => `La tua richiesta di licenza non è stata accolta il ${date}.`,
+    /** A request turned down before the portal recorded when (and why): the date is the request's. */
+    licenseNotAccepted: (date: string) => `La tua richiesta di licenza del ${date} non è stata accolta.`,
+    licenseReason: 'Motivazione:',
+    licenseAskAgain: 'Puoi richiederla di nuovo: lo staff esaminerà la tua richiesta.',
     licenseRequestAgain: 'Richiedi di nuovo la licenza',
     licensePending: (date: string | null) =>
       date
-        ? `La tua richiesta del ${date} è in attesa di approvazione da parte dello staff. Riceverai un'email quando sarà approvata.`
-        : "La tua richiesta è in attesa di approvazione da parte dello staff. Riceverai un'email quando sarà approvata.",
+        ? `Richiesta inviata il ${date}: è in attesa di approvazione da parte dello staff. Riceverai un'email quando l'avrà esaminata.`
+        : "La tua richiesta è in attesa di approvazione da parte dello staff. Riceverai un'email quando l'avrà esaminata.",
     licenseActive: (date: string | null) =>
-      date ? `La tua licenza è attiva dal ${date}.` : 'La tua licenza è attiva.',
+      date ? `La tua licenza è attiva. Approvata il ${date}.` : 'La tua licenza è attiva.',
     licenseRequest: 'Richiedi la licenza',
-    licenseRequested: 'Richiesta inviata. Riceverai un’email quando lo staff l’avrà approvata.',
+    licenseRequested: 'Richiesta inviata. Riceverai un’email quando lo staff l’avrà esaminata.',
     toDownload: 'Vai a Scarica dati',
   },
   download: {

@@ -65,6 +65,7 @@ describe('isIndexable', () => {
   it('keeps the private area out of search engines', () => {
     expect(isIndexable('/profilo')).toBe(false);
     expect(isIndexable('/scarica-dati')).toBe(false);
+    expect(isIndexable('/amministrazione')).toBe(false);
     expect(isIndexable('/')).toBe(true);
     expect(isIndexable('/progetto')).toBe(true);
   });

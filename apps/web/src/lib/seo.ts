@@ -1,5 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { explorerHref } from '../components/explorer/explorer-state';
+import { isPrivatePath } from '../components/shell/private-paths';
 
 /**
  * What search engines and link previews read: the portal's public address, the canonical address of each
@@ -44,10 +45,8 @@ export function withoutTrailingSlash(pathname: string): string | null {
 }
 
 /** Pages that are not for search engines: the private area (they ask for a sign-in anyway). */
-const NOINDEX_PATHS = ['/profilo', '/scarica-dati'];
-
 export function isIndexable(pathname: string): boolean {
-  return !NOINDEX_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return !isPrivatePath(pathname);
 }
 
 export interface Territory {

@@ -5,17 +5,39 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { toNormalizedError, apiRequest } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
-import { formatLicenseDate } from '../downloads/license-gate';
 import { FormErrors, SuccessMessage } from '../shell/form-parts';
 import { LicenseBadge } from '../shell/license-badge';
 import { useSession } from '../shell/session-provider';
+import styles from './account.module.css';
+import { licenseStanding, type LicenseStanding } from './license-standing';
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
+const text = messages.profile;
 
-function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+/** What an inactive licence says: never asked, or the staff's decision with its day and reason. */
+function InactiveStatus({ standing }: { standing: LicenseStanding }) {
+  if (standing.kind === 'revoked' || standing.kind === 'rejected') {
+    return (
+      <>
+        <p>
+          {standing.kind === 'revoked' ? text.licenseRevoked(standing.on) : text.licenseRejected(standing.on)}
+        </p>
+        {standing.reason ? (
+          <p className={styles.reason}>
+            <strong>{text.licenseReason}</strong> {standing.reason}
+          </p>
+        ) : null}
+        <p>{text.licenseAskAgain}</p>
+      </>
+    );
+  }
+  if (standing.kind === 'notAccepted') {
+    return (
+      <p>
+        {text.licenseNotAccepted(standing.requestedOn)} {text.licenseAskAgain}
+      </p>
+    );
+  }
+  return <p>{text.licenseInactive}</p>;
 }
 
 /** #license-section ('Sottoscrizione'): status, what the licence allows, and the request button. */
@@ -26,10 +48,7 @@ export function LicenseSection() {
   const [requested, setRequested] = useState(false);
   if (!user) return null;
   const status = user.licenseStatus ?? 'inactive';
-  const revokedOn = status === 'inactive' ? formatLicenseDate(user.licenseRevokedAt) : null;
-  // Inactive after a request, with no revocation since: the staff turned the request down.
-  const notAcceptedOn =
-    status === 'inactive' && !revokedOn ? formatLicenseDate(user.licenseRequestedAt) : null;
+  const standing = licenseStanding(user);
 
   // Never rejects: a failure is shown under the button, so the click handler leaves the promise alone.
   const request = async () => {
@@ -49,22 +68,16 @@ export function LicenseSection() {
 
   return (
     <section id="license-section" className="page-section" aria-labelledby="license-title">
-      <h2 id="license-title">{messages.profile.licenseTitle}</h2>
+      <h2 id="license-title">{text.licenseTitle}</h2>
       <p className="license-status">
-        <span>{messages.profile.licenseStatusLabel}</span>
+        <span>{text.licenseStatusLabel}</span>
         <LicenseBadge status={status} />
       </p>
-      <p>{messages.profile.licenseAllows}</p>
-      <p>{messages.profile.licenseRegistered}</p>
+      <p>{text.licenseAllows}</p>
+      <p>{text.licenseRegistered}</p>
       {status === 'inactive' ? (
         <>
-          <p>
-            {revokedOn
-              ? messages.profile.licenseRevoked(revokedOn)
-              : notAcceptedOn
-                ? messages.profile.licenseNotAccepted(notAcceptedOn)
-                : messages.profile.licenseInactive}
-          </p>
+          <InactiveStatus standing={standing} />
           <button
             type="button"
             className="button"
@@ -74,25 +87,25 @@ export function LicenseSection() {
           >
             {pending
               ? messages.fields.sending
-              : revokedOn || notAcceptedOn
-                ? messages.profile.licenseRequestAgain
-                : messages.profile.licenseRequest}
+              : standing.kind === 'none'
+                ? text.licenseRequest
+                : text.licenseRequestAgain}
           </button>
         </>
       ) : null}
-      {status === 'pending' ? (
+      {standing.kind === 'pending' ? (
         requested ? (
-          <SuccessMessage>{messages.profile.licenseRequested}</SuccessMessage>
+          <SuccessMessage>{text.licenseRequested}</SuccessMessage>
         ) : (
-          <p>{messages.profile.licensePending(formatDate(user.licenseRequestedAt))}</p>
+          <p>{text.licensePending(standing.requestedOn)}</p>
         )
       ) : null}
-      {status === 'active' ? (
+      {standing.kind === 'active' ? (
         <>
-          <p>{messages.profile.licenseActive(formatDate(user.licenseApprovedAt))}</p>
+          <p>{text.licenseActive(standing.approvedOn)}</p>
           <p>
             <Link href="/scarica-dati" className="button">
-              {messages.profile.toDownload}
+              {text.toDownload}
             </Link>
           </p>
         </>

@@ -16,11 +16,12 @@ export const legalLinks = [
   { href: '/cookie-policy', label: messages.footer.cookie },
 ] as const;
 
-/** The private-area links of a signed-in user (Esci is a button, apart). */
+/** The private-area links of a signed-in user (Esci is a button, apart); the back-office for the staff. */
 export function privateLinks(user: User | null) {
   return [
     { href: '/profilo', label: messages.header.profile },
     { href: '/profilo#license-section', label: messages.header.subscription },
+    ...(user?.isStaff ? [{ href: '/amministrazione', label: messages.header.admin }] : []),
     ...(canDownloadCsv(user) ? [{ href: '/scarica-dati', label: messages.header.download }] : []),
   ];
 }

@@ -1,0 +1,159 @@
+import type { AuditEntry, LicenseHolder } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  auditRow,
+  formatDate,
+  formatDateTime,
+  holderName,
+  holderOrganization,
+  lastDecisionNote,
+  licenseActions,
+  needsReason,
+  pageAfterRemoval,
+  pageInfo,
+  staysInList,
+} from './admin-view';
+import { adminMessages } from './messages';
+
+const holder: LicenseHolder = {
+  pk: 7,
+  email: 'mario@example.it',
+  firstName: 'Mario',
+  lastName: 'Rossi',
+  organization: 'Comune di Bergamo',
+  organizationType: 'public_administration',
+  role: 'Ufficio ambiente',
+  intendedUse: 'Confronto tra comuni.',
+  licenseStatus: 'pending',
+  licenseRequestedAt: '2026-03-04T10:00:00.000Z',
+  licenseApprovedAt: null,
+  licenseRevokedAt: null,
+  licenseRejectedAt: null,
+  licenseReason: null,
+  createdAt: '2026-01-10T09:00:00.000Z',
+};
+
+describe('licenseActions', () => {
+  it('offers what the API allows from each status', () => {
+    expect(licenseActions('pending')).toEqual(['approve', 'reject']);
+    expect(licenseActions('inactive')).toEqual(['approve']);
+    expect(licenseActions('active')).toEqual(['revoke']);
+  });
+
+  it('asks a reason for a rejection and a revocation only', () => {
+    expect(needsReason('approve')).toBe(false);
+    expect(needsReason('reject')).toBe(true);
+    expect(needsReason('revoke')).toBe(true);
+  });
+});
+
+describe('staysInList and pageAfterRemoval', () => {
+  it('keeps a user in "Tutte" and in the list of their new status only', () => {
+    expect(staysInList('all', 'active')).toBe(true);
+    expect(staysInList('pending', 'active')).toBe(false);
+    expect(staysInList('inactive', 'inactive')).toBe(true);
+  });
+
+  it('goes back a page when the decision emptied the last one', () => {
+    expect(pageAfterRemoval(3, 1)).toBe(2);
+    expect(pageAfterRemoval(3, 4)).toBe(3);
+    expect(pageAfterRemoval(1, 1)).toBe(1);
+  });
+});
+
+describe('pageInfo', () => {
+  it('counts the pages and says which way one can go', () => {
+    expect(pageInfo(0, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
+    expect(pageInfo(20, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
+    expect(pageInfo(41, 2, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: true });
+    expect(pageInfo(41, 3, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: false });
+  });
+});
+
+describe('rows of the licence table', () => {
+  it('names the user, or gives the address when the profile has no name', () => {
+    expect(holderName(holder)).toBe('Mario Rossi');
+    expect(holderName({ ...holder, firstName: '', lastName: ' ' })).toBe('mario@example.it');
+  });
+
+  it('labels the organisation type from the contract', () => {
+    expect(holderOrganization(holder)).toEqual({
+      name: 'Comune di Bergamo',
+      type: 'Pubblica amministrazione',
+    });
+    expect(holderOrganization({ organization: ' ', organizationType: '' })).toEqual({
+      name: null,
+      type: null,
+    });
+  });
+
+  it('notes the last decision on an inactive licence', () => {
+    expect(lastDecisionNote(holder)).toBeNull();
+    expect(
+      lastDecisionNote({ ...holder, licenseStatus: 'inactive', licenseRejectedAt: '2026-03-05T08:00:00Z' }),
+    ).toBe('Rifiutata il 05/03/2026');
+    expect(
+      lastDecisionNote({ ...holder, licenseStatus: 'inactive', licenseRevokedAt: '2026-04-01T08:00:00Z' }),
+    ).toBe('Revocata il 01/04/2026');
+    expect(lastDecisionNote({ ...holder, licenseStatus: 'inactive' })).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it("writes Italy's day and time, whatever the time zone of the machine", () => {
+    // 23:30 UTC on 31 December is already 1 January in Rome.
+    expect(formatDate('2025-12-31T23:30:00.000Z')).toBe('01/01/2026');
+    expect(formatDateTime('2026-07-01T08:05:00.000Z')).toBe('01/07/2026, 10:05');
+    expect(formatDate(null)).toBeNull();
+    expect(formatDateTime('non una data')).toBeNull();
+  });
+});
+
+describe('auditRow', () => {
+  const entry: AuditEntry = {
+    id: 3,
+    at: '2026-03-05T09:15:00.000Z',
+    actor: 'staff@example.it',
+    action: 'license.reject',
+    target: 'mario@example.it',
+    before: 'pending',
+    after: 'inactive',
+    reason: 'Manca l’organizzazione.',
+  };
+
+  it('reads an entry with the labels of the statuses and of the action', () => {
+    expect(auditRow(entry)).toEqual({
+      id: 3,
+      at: entry.at,
+      when: '05/03/2026, 10:15',
+      who: 'staff@example.it',
+      action: 'Richiesta di licenza rifiutata',
+      target: 'mario@example.it',
+      change: 'In attesa → Non attiva',
+      changeLabel: 'da In attesa a Non attiva',
+      reason: 'Manca l’organizzazione.',
+    });
+  });
+
+  it('shows a dash for what was not recorded, and an unknown status as it is', () => {
+    const row = auditRow({
+      ...entry,
+      action: 'license.approve',
+      actor: 'riga di comando',
+      before: null,
+      after: 'sospesa',
+      reason: null,
+    });
+    expect(row.change).toBe(`${adminMessages.none} → sospesa`);
+    expect(row.reason).toBe(adminMessages.none);
+    expect(row.action).toBe('Licenza approvata');
+  });
+});
+
+describe('decision messages', () => {
+  it('says what was done to whom', () => {
+    expect(adminMessages.licenses.done.approve('mario@example.it')).toBe(
+      'Licenza di mario@example.it approvata.',
+    );
+  });
+});

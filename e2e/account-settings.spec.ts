@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
 import {
   API_URL,
   dismissCookieBanner,
   expect,
+  expectNoAxeViolations,
   loginKey,
   randomIp,
   signIn,
@@ -22,16 +22,6 @@ import {
 
 const NEW_PASSWORD = 'Compostiera-Nuova-2026!';
 const EMAIL_CHANGE_LINK = /\/\?flow=email-change&key=([A-Za-z0-9_-]+)/;
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** The status GET /api/auth/user/ gives a key: 200 while its session is open, 401 once it is ended. */
 async function sessionStatus(key: string): Promise<number> {

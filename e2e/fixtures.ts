@@ -13,6 +13,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { LoginResponseSchema, UserSchema, type User } from '@portal/contract';
+import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import { openDb, type Db } from '../apps/api/src/db/db';
 import { hashPassword } from '../apps/api/src/features/accounts/passwords';
@@ -203,6 +204,17 @@ export const test = base.extend<{ createUser: CreateUser }, { db: Db | null }>({
 });
 
 export { expect };
+
+/** No WCAG 2.1 A/AA violation that axe finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
 
 /** A real sign-in key of the user. */
 export async function loginKey(user: TestUser): Promise<string> {

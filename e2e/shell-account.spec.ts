@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   admin,
   dismissCookieBanner,
   expect,
+  expectNoAxeViolations,
   fetchUser,
   hasAdmin,
   NO_ADMIN_REASON,
@@ -15,16 +15,6 @@ import {
 } from './fixtures';
 
 /** Signed in: the 'Area riservata' dropdown, the licence badge, /profilo, /scarica-dati, /contatti, axe. */
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 function accountButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: 'Area riservata' });

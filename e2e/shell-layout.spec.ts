@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { dismissCookieBanner, openMenuIfCollapsed, WIDTHS } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { dismissCookieBanner, expectNoAxeViolations, openMenuIfCollapsed, WIDTHS } from './fixtures';
 
 /** The shell logged out: header, collapsed menu, footer, feedback tab, meta titles, legal texts, banner, axe. */
 
@@ -12,16 +11,6 @@ const ROUTE_TITLES = [
 ] as const;
 
 const PORTAL = 'Osservatorio Raccolta Differenziata';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`shell logged out (${name}, ${viewport.width}px)`, () => {

@@ -1,0 +1,109 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  dismissCookieBanner,
+  expect,
+  expectNoAxeViolations,
+  fetchUser,
+  signIn,
+  test,
+  type TestUser,
+  waitForMail,
+} from './fixtures';
+
+/*
+ * The staff's back-office (/amministrazione, issue 18): a user asks for the licence; a staff member
+ * approves it there; the user's badge and "Scarica dati" follow; then the staff revoke it with a reason,
+ * which the user reads on their profile. Every decision is mailed and is in the audit log.
+ */
+
+async function signedInPage(browser: Browser, user: TestUser): Promise<{ page: Page; key: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await dismissCookieBanner(page);
+  const key = await signIn(page, user);
+  return { page, key };
+}
+
+test('a licence requested, approved in the back-office, then revoked with a reason the user reads', async ({
+  browser,
+  createUser,
+  db,
+}) => {
+  const user = await createUser({ prefix: 'richiedente' });
+  const staffUser = await createUser({ prefix: 'staff' });
+  await db!.query('UPDATE users SET is_staff = true WHERE email = $1', [staffUser.email]);
+
+  // The user asks for the licence from the profile.
+  const { page: userPage, key } = await signedInPage(browser, user);
+  await userPage.goto('/profilo#license-section');
+  const section = userPage.locator('#license-section');
+  await section.getByRole('button', { name: 'Richiedi la licenza' }).click();
+  await expect(section.locator('.license-badge')).toHaveText(/In attesa/);
+  await userPage.reload();
+  await expect(section).toContainText('Richiesta inviata il');
+
+  // A user who is not staff is told the page is not theirs, and sees none of it.
+  await userPage.goto('/amministrazione');
+  await expect(userPage.getByText('Questa pagina è riservata allo staff del portale.')).toBeVisible();
+  await expect(userPage.getByRole('table')).toHaveCount(0);
+
+  // The staff member finds the request in the queue and approves it.
+  const { page: staffPage } = await signedInPage(browser, staffUser);
+  await staffPage.goto('/');
+  await staffPage.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
+  await staffPage.getByRole('menuitem', { name: 'Amministrazione' }).click();
+  await expect(staffPage).toHaveURL(/\/amministrazione$/);
+  await expect(staffPage.getByRole('heading', { level: 1, name: 'Amministrazione' })).toBeVisible();
+  const requests = staffPage.getByRole('region', { name: /Richieste in attesa/ });
+  const row = requests.getByRole('row').filter({ hasText: user.email });
+  await expect(row).toContainText('Giulia Verdi');
+  await expectNoAxeViolations(staffPage, '/amministrazione');
+  await row.getByRole('button', { name: `Approva la licenza di ${user.email}` }).click();
+  await expect(
+    staffPage.getByRole('status').filter({ hasText: `Licenza di ${user.email} approvata.` }),
+  ).toBeVisible();
+  await expect(requests.getByRole('row').filter({ hasText: user.email })).toHaveCount(0);
+  const log = staffPage.getByRole('region', { name: /Registro|attività/ });
+  await expect(log.getByRole('row').filter({ hasText: user.email }).first()).toContainText(staffUser.email);
+
+  // The user, after a reload: Attiva, and Scarica dati in the menu; the approval mail is out.
+  await userPage.goto('/');
+  await expect(userPage.getByRole('banner').locator('.license-badge')).toHaveText(/Attiva/);
+  await userPage.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
+  await expect(userPage.getByRole('menuitem', { name: 'Scarica dati' })).toBeVisible();
+  await waitForMail(user.email, /La tua licenza è attiva/);
+
+  // The staff revoke it, with a reason.
+  await staffPage.getByLabel('Stato').selectOption({ label: 'Attive' });
+  const activeRow = staffPage.getByRole('row').filter({ hasText: user.email });
+  await activeRow.getByRole('button', { name: `Revoca la licenza di ${user.email}` }).click();
+  const dialog = staffPage.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Revoca la licenza' }).click();
+  await expect(dialog).toContainText('obbligatorio');
+  await dialog.getByLabel('Motivazione').fill('I dati sono stati ripubblicati senza citare la fonte.');
+  await dialog.getByRole('button', { name: 'Revoca la licenza' }).click();
+  await expect(
+    staffPage.getByRole('status').filter({ hasText: `Licenza di ${user.email} revocata.` }),
+  ).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'I dati sono stati ripubblicati' })).toHaveCount(1);
+
+  // On a phone the tables scroll in their frames; the page itself never scrolls sideways.
+  await staffPage.setViewportSize({ width: 375, height: 800 });
+  await staffPage.getByLabel('Stato').selectOption({ label: 'Tutte' });
+  const everyone = staffPage.getByRole('region', { name: /Tutti gli utenti/ });
+  await expect(everyone.getByRole('row').filter({ hasText: user.email })).toHaveCount(1);
+  expect(
+    await staffPage.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+
+  // The user reads the reason on the profile; the licence can be asked again.
+  await userPage.goto('/profilo#license-section');
+  const revoked = userPage.locator('#license-section');
+  await expect(revoked).toContainText('revocata');
+  await expect(revoked).toContainText('I dati sono stati ripubblicati senza citare la fonte.');
+  await expect(revoked.getByRole('button', { name: /Richiedi/ })).toBeVisible();
+  expect((await fetchUser(key)).licenseStatus).toBe('inactive');
+  const { mail } = await waitForMail(user.email, /La tua licenza è stata revocata/);
+  expect(mail.text).toContain('Motivazione: I dati sono stati ripubblicati senza citare la fonte.');
+});

@@ -11,7 +11,7 @@ export const RecaptchaActionSchema = z.enum(['login', 'signup', 'passwordforgott
 export type RecaptchaAction = z.infer<typeof RecaptchaActionSchema>;
 
 export const LicenseStatusSchema = z.enum(LICENSE_STATUSES);
-export { canDownloadCsv, LICENSE_STATUSES, type LicenseStatus } from './license';
+export { canDownloadCsv, LICENSE_STATUSES, LICENSE_TERMS, type LicenseStatus } from './license';
 
 /** Who is asking for the data: shown on the profile, read by the staff approving a licence. */
 export const ORGANIZATION_TYPES = [
@@ -71,6 +71,11 @@ export const UserSchema = z.object({
     .string()
     .nullable()
     .describe('the reason the staff gave for that revocation or rejection; null otherwise'),
+  licenseTermsVersion: z
+    .string()
+    .nullable()
+    .describe('the version of the data-use commitment accepted with the last request (LICENSE_TERMS)'),
+  licenseTermsAcceptedAt: z.string().nullable().describe('ISO 8601, when that commitment was accepted'),
   isStaff: z.boolean().describe('a staff account: it may use the back-office (/amministrazione)'),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -31,6 +31,8 @@ const user: User = {
   licenseRevokedAt: null,
   licenseRejectedAt: null,
   licenseReason: null,
+  licenseTermsVersion: null,
+  licenseTermsAcceptedAt: null,
   isStaff: false,
 };
 const contact = {

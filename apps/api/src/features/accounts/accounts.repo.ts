@@ -23,9 +23,15 @@ export const USER_COLUMNS = `id::int AS pk, email, first_name AS "firstName", la
   organization, organization_type AS "organizationType", role, intended_use AS "intendedUse",
   license_status AS "licenseStatus", license_requested_at AS "licenseRequestedAt",
   license_approved_at AS "licenseApprovedAt", license_revoked_at AS "licenseRevokedAt",
-  license_rejected_at AS "licenseRejectedAt", license_reason AS "licenseReason", is_staff AS "isStaff"`;
+  license_rejected_at AS "licenseRejectedAt", license_reason AS "licenseReason", is_staff AS "isStaff",
+  license_terms_version AS "licenseTermsVersion", license_terms_accepted_at AS "licenseTermsAcceptedAt"`;
 
-type Stamp = 'licenseRequestedAt' | 'licenseApprovedAt' | 'licenseRevokedAt' | 'licenseRejectedAt';
+type Stamp =
+  | 'licenseRequestedAt'
+  | 'licenseApprovedAt'
+  | 'licenseRevokedAt'
+  | 'licenseRejectedAt'
+  | 'licenseTermsAcceptedAt';
 export type UserRow = Omit<User, Stamp> & Record<Stamp, Date | string | null>;
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -35,6 +41,7 @@ export const toUser = (row: UserRow): User => ({
   licenseApprovedAt: iso(row.licenseApprovedAt),
   licenseRevokedAt: iso(row.licenseRevokedAt),
   licenseRejectedAt: iso(row.licenseRejectedAt),
+  licenseTermsAcceptedAt: iso(row.licenseTermsAcceptedAt),
 });
 
 export async function getUser(q: Queryable, id: number): Promise<User | null> {
@@ -278,17 +285,22 @@ export async function updateProfile(q: Queryable, id: number, patch: UserPatch):
 }
 
 /**
- * inactive → pending, stamping the request and clearing an earlier revocation or rejection and its reason;
- * returns the status before.
+ * inactive → pending, stamping the request with the version of the commitment accepted, and clearing an
+ * earlier revocation or rejection and its reason; returns the status before.
  */
-export async function requestLicense(q: Queryable, id: number): Promise<LicenseStatus | null> {
+export async function requestLicense(
+  q: Queryable,
+  id: number,
+  termsVersion: string,
+): Promise<LicenseStatus | null> {
   const [row] = await q.query<{ before: LicenseStatus }>(
     `UPDATE users u SET license_status = 'pending', license_requested_at = now(), license_revoked_at = NULL,
-            license_rejected_at = NULL, license_reason = NULL
+            license_rejected_at = NULL, license_reason = NULL,
+            license_terms_version = $2, license_terms_accepted_at = now()
        FROM (SELECT id, license_status AS before FROM users WHERE id = $1 FOR UPDATE) old
       WHERE u.id = old.id AND old.before = 'inactive'
       RETURNING old.before`,
-    [id],
+    [id, termsVersion],
   );
   if (row) return row.before;
   const [current] = await q.query<{ status: LicenseStatus }>(

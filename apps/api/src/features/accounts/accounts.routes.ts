@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
+  LICENSE_TERMS,
   LoginBodySchema,
   LoginResponseSchema,
   PasswordResetBodySchema,
@@ -384,14 +385,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Ask for the data-use licence: inactive → pending, mails the staff and the user',
+        summary:
+          'Ask for the data-use licence, accepting the commitment (LICENSE_TERMS): inactive → pending, ' +
+          'the terms version and time recorded, the staff and the user mailed',
         response: { 200: UserSchema, 400: ValidationErrorSchema, ...authErrors },
       },
     },
     async (req) => {
       const userId = req.user!.id;
       return db.transaction(async (tx) => {
-        const before = await requestLicense(tx, userId);
+        // SPEC §7's empty body: asking is accepting the commitment the page showed, this version of it.
+        const before = await requestLicense(tx, userId, LICENSE_TERMS.version);
         if (before === 'active') throw new ApiError(400, { nonFieldErrors: [msg('licenseAlreadyActive')] });
         const user = (await getUser(tx, userId))!;
         if (before === 'inactive') {

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, LicenseHolderSchema, LicenseListSchema, UserSchema } from '@portal/contract';
+import {
+  AuditListSchema,
+  LICENSE_TERMS,
+  LicenseHolderSchema,
+  LicenseListSchema,
+  UserSchema,
+} from '@portal/contract';
 import type { App } from '../../app';
 import type { TestDb } from '../../../test/db';
 import { buildTestApp } from '../../../test/app';
@@ -97,6 +103,21 @@ describe('the licence queue', () => {
     const bad = await api().get('/api/admin/licenses/?status=tutte', { token: staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('status');
+  });
+});
+
+describe('the commitment accepted with a request', () => {
+  it('records the version of the commitment and when it was accepted; the staff see it', async () => {
+    const before = Date.now();
+    const u = await user('impegno@example.it', 'Irene', 'Impegno', { request: true });
+    const mine = await me(u.token);
+    expect(mine.licenseTermsVersion).toBe(LICENSE_TERMS.version);
+    expect(Date.parse(mine.licenseTermsAcceptedAt!)).toBeGreaterThanOrEqual(before - 60_000);
+    const [row] = (await list('?status=pending&search=impegno')).results;
+    expect(row).toMatchObject({ licenseTermsVersion: LICENSE_TERMS.version });
+    // Asking again while pending changes nothing, the acceptance included.
+    await api().post('/api/users/license/request/', undefined, { token: u.token });
+    expect((await me(u.token)).licenseTermsAcceptedAt).toBe(mine.licenseTermsAcceptedAt);
   });
 });
 

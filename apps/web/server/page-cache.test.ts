@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageCache, isPageRequest, MAX_RENDERS_IN_FLIGHT, negotiateEncoding } from './page-cache.mjs';
+import {
+  createPageCache,
+  isPageRequest,
+  isPrivatePage,
+  MAX_RENDERS_IN_FLIGHT,
+  negotiateEncoding,
+} from './page-cache.mjs';
 
 /**
  * The page cache in front of a real HTTP server standing in for Next.js: it renders a page naming the
@@ -218,6 +224,15 @@ describe('the page cache', () => {
     await get(h, '/progetto');
     await get(h, '/progetto');
     expect(h.renders).toEqual(['/progetto', '/progetto']);
+  });
+});
+
+describe('isPrivatePage', () => {
+  it('takes the pages of the signed-in user, which are never stored: profile, downloads, back-office', () => {
+    for (const url of ['/profilo', '/scarica-dati?x=1', '/amministrazione', '/amministrazione/utenti'])
+      expect(isPrivatePage(url), url).toBe(true);
+    for (const url of ['/', '/progetto', '/amministrazioni-locali', '/?comune=001272'])
+      expect(isPrivatePage(url), url).toBe(false);
   });
 });
 

@@ -242,7 +242,7 @@ describe('HTTP caching', () => {
    */
   const GET_ROUTES: Record<
     string,
-    { url: string; cache: 'public' | 'private' | 'no-cache' | 'own'; token?: true }
+    { url: string; cache: 'public' | 'private' | 'no-cache' | 'own'; token?: true | 'staff' }
   > = {
     'GET /api/cities/regions/': { url: '/api/cities/regions/', cache: 'public' },
     'GET /api/cities/provinces/': { url: '/api/cities/provinces/?region=05', cache: 'public' },
@@ -301,9 +301,12 @@ describe('HTTP caching', () => {
       url: '/api/docs/static/swagger-initializer.js',
       cache: 'own',
     },
+    'GET /api/admin/licenses/': { url: '/api/admin/licenses/', cache: 'private', token: 'staff' },
+    'GET /api/admin/audit/': { url: '/api/admin/audit/', cache: 'private', token: 'staff' },
   };
 
   let token: string;
+  let staffToken: string;
   beforeAll(async () => {
     const id = await insertUser(t.db, {
       email: 'cache-licensed@example.it',
@@ -318,6 +321,15 @@ describe('HTTP caching', () => {
       [id],
     );
     token = await createAuthToken(t.db, id);
+    const staffId = await insertUser(t.db, {
+      email: 'cache-staff@example.it',
+      passwordHash: 'unused',
+      firstName: 'Prova',
+      lastName: 'Staff',
+      verified: true,
+      isStaff: true,
+    });
+    staffToken = await createAuthToken(t.db, staffId);
   });
 
   it('has a row for every GET route, and no row for a route that is gone', () => {
@@ -329,7 +341,8 @@ describe('HTTP caching', () => {
   });
 
   it.each(Object.entries(GET_ROUTES))('%s', async (_route, { url, cache, token: signedIn }) => {
-    const res = await get(url, signedIn ? { authorization: `Token ${token}` } : {});
+    const key = signedIn === 'staff' ? staffToken : token;
+    const res = await get(url, signedIn ? { authorization: `Token ${key}` } : {});
     expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(400);
     if (cache === 'public') {
       expect(res.headers['cache-control']).toBe(PUBLIC);

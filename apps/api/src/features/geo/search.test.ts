@@ -67,7 +67,7 @@ describe('migration 014', () => {
       await fresh.db.exec(`
         ALTER TABLE rvm_machines DROP COLUMN search_text;
         ALTER TABLE rvm_operators DROP COLUMN search_text;
-        DELETE FROM schema_migrations WHERE version >= 14;
+        DELETE FROM schema_migrations WHERE version = 14;
         INSERT INTO regions (id, name) VALUES ('04', 'Trentino-Alto Adige/Südtirol');
         INSERT INTO provinces (id, region_id, name, sigla) VALUES ('021', '04', 'Bolzano/Bozen', 'BZ');
         INSERT INTO cities (id, province_id, region_id, name, search_name)

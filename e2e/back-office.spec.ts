@@ -36,6 +36,7 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   const { page: userPage, key } = await signedInPage(browser, user);
   await userPage.goto('/profilo#license-section');
   const section = userPage.locator('#license-section');
+  await section.getByLabel("Ho letto e accetto l'impegno d'uso dei dati").check();
   await section.getByRole('button', { name: 'Richiedi la licenza' }).click();
   await expect(section.locator('.license-badge')).toHaveText(/In attesa/);
   await userPage.reload();

@@ -260,6 +260,7 @@ test.describe('/scarica-dati after a revoked licence', () => {
     await expect(page).toHaveURL(/\/profilo#license-section$/);
     const section = page.locator('#license-section');
     await expect(section).toContainText(`La tua licenza è stata revocata il ${day}.`);
+    await section.getByLabel("Ho letto e accetto l'impegno d'uso dei dati").check();
     await section.getByRole('button', { name: 'Richiedi di nuovo la licenza' }).click();
     await expect(section.locator('.license-badge')).toHaveText(/In attesa/);
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LICENSE_TERMS } from '@portal/contract';
 import {
   admin,
   dismissCookieBanner,
@@ -128,13 +129,54 @@ for (const { name, viewport } of WIDTHS) {
       const section = page.locator('#license-section');
       await expect(section).toContainText('Non attiva');
       await expect(section).toContainText('CSV');
+
+      // The data-use commitment comes before the button, and its box must be ticked first.
+      await expect(section).toContainText('Richiedendo la licenza ti impegni a:');
+      await expect(section.getByRole('listitem')).toHaveText([...LICENSE_TERMS.commitments]);
+      const { version } = LICENSE_TERMS;
+      await expect(section).toContainText(`Versione dell'impegno: ${version}`);
+      const accept = section.getByRole('checkbox', { name: "Ho letto e accetto l'impegno d'uso dei dati" });
+      await expect(accept).not.toBeChecked();
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/users/license/request/')) requests.push(request.method());
+      });
+      await section.getByRole('button', { name: 'Richiedi la licenza' }).click();
+      const refusal = section.getByText("Per richiedere la licenza devi accettare l'impegno d'uso dei dati.");
+      await expect(refusal).toBeVisible();
+      await expect(accept).toBeFocused();
+      await expect(accept).toHaveAttribute('aria-invalid', 'true');
+      await expect(accept).toHaveAccessibleDescription(
+        "Per richiedere la licenza devi accettare l'impegno d'uso dei dati.",
+      );
+      await expect(section.locator('.license-badge')).toHaveText(/Non attiva/);
+      expect(requests).toEqual([]);
+      expect((await fetchUser(key)).licenseStatus).toBe('inactive');
+
+      await accept.check();
       await section.getByRole('button', { name: 'Richiedi la licenza' }).click();
       await expect(section.getByRole('status')).toBeVisible();
       await expect(section.locator('.license-badge')).toHaveText(/In attesa/);
       const headerBadge = page.getByRole('banner').locator('.license-badge');
       await expect(headerBadge).toHaveText(/In attesa/);
       await expect(headerBadge.locator('svg[data-icon="clock"]')).toHaveCount(1);
-      expect((await fetchUser(key)).licenseStatus).toBe('pending');
+      expect(requests).toEqual(['POST']);
+      const requested = await fetchUser(key);
+      expect(requested).toMatchObject({ licenseStatus: 'pending', licenseTermsVersion: version });
+      expect(requested.licenseTermsAcceptedAt).not.toBeNull();
+
+      // Reloaded: the commitment is no longer asked for, only when (and which version) it was accepted.
+      const acceptedOn = new Intl.DateTimeFormat('it-IT', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/Rome',
+      }).format(new Date(requested.licenseTermsAcceptedAt!));
+      await page.reload();
+      await expect(section).toContainText('Richiesta inviata il');
+      await expect(section).toContainText(`Impegno accettato il ${acceptedOn} (versione ${version}).`);
+      await expect(section.getByRole('checkbox')).toHaveCount(0);
+      await expect(section).not.toContainText('Richiedendo la licenza ti impegni a:');
 
       await page.goto('/scarica-dati');
       await expect(page).toHaveTitle(/^Scarica dati \|/);

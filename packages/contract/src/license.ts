@@ -13,11 +13,12 @@ export function canDownloadCsv(user: { licenseStatus: LicenseStatus | null } | n
 
 /**
  * The data-use commitment a user accepts by asking for the licence (the terms and conditions, §4, show
- * the same list). The API records `version` and the time with each request: change the text and the
- * version together, and an earlier request stays tied to what was accepted then.
+ * the same list; `version` is the date of the terms that hold it). The API records `version` and the time
+ * with each request: change the text and the version together, and an earlier request stays tied to
+ * what was accepted then.
  */
 export const LICENSE_TERMS = {
-  version: '2026-11-23',
+  version: '2026-11-01',
   commitments: [
     'citare la fonte in ogni pubblicazione o rielaborazione, nella forma "Fonte: Osservatorio Raccolta Differenziata, elaborazione su dati ISPRA e ISTAT", indicando l\'anno dei dati;',
     'non presentare i dati in modo da trarre in inganno sul loro significato, sulla loro completezza o sulla loro provenienza;',

@@ -196,6 +196,13 @@ export const messages = {
     licenseActive: (date: string | null) =>
       date ? `La tua licenza è attiva. Approvata il ${date}.` : 'La tua licenza è attiva.',
     licenseRequest: 'Richiedi la licenza',
+    /** The data-use commitment (LICENSE_TERMS), shown before the request button. */
+    licenseTermsLead: 'Richiedendo la licenza ti impegni a:',
+    licenseTermsVersion: (version: string) => `Versione dell'impegno: ${version}`,
+    licenseTermsAccept: "Ho letto e accetto l'impegno d'uso dei dati",
+    licenseTermsRequired: "Per richiedere la licenza devi accettare l'impegno d'uso dei dati.",
+    licenseTermsAccepted: (date: string, version: string | null) =>
+      version ? `Impegno accettato il ${date} (versione ${version}).` : `Impegno accettato il ${date}.`,
     licenseRequested: 'Richiesta inviata. Riceverai un’email quando lo staff l’avrà esaminata.',
     toDownload: 'Vai a Scarica dati',
   },

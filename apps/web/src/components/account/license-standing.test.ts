@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenseStanding, type LicenseFacts } from './license-standing';
+import { acceptedCommitment, licenseStanding, type LicenseFacts } from './license-standing';
 
 const none: LicenseFacts = {
   licenseStatus: 'inactive',
@@ -66,5 +66,39 @@ describe('licenseStanding', () => {
 
   it('counts a missing status as inactive', () => {
     expect(licenseStanding({ ...none, licenseStatus: undefined as never })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('acceptedCommitment', () => {
+  const pending = {
+    licenseStatus: 'pending',
+    licenseTermsVersion: '2026-11-23',
+    licenseTermsAcceptedAt: '2026-11-30T23:30:00Z',
+  } as const;
+
+  it('dates the commitment of a pending request or an active licence, in Italy’s time zone', () => {
+    expect(acceptedCommitment(pending)).toEqual({ on: '1 dicembre 2026', version: '2026-11-23' });
+    expect(acceptedCommitment({ ...pending, licenseStatus: 'active' })).toEqual({
+      on: '1 dicembre 2026',
+      version: '2026-11-23',
+    });
+  });
+
+  it('has nothing to say of an inactive licence: a new request accepts the commitment again', () => {
+    expect(acceptedCommitment({ ...pending, licenseStatus: 'inactive' })).toBeNull();
+  });
+
+  it('has nothing to say of a request made before the acceptance was recorded', () => {
+    expect(
+      acceptedCommitment({ ...pending, licenseTermsVersion: null, licenseTermsAcceptedAt: null }),
+    ).toBeNull();
+    expect(acceptedCommitment({ ...pending, licenseTermsAcceptedAt: 'non una data' })).toBeNull();
+  });
+
+  it('keeps the day when the version is missing', () => {
+    expect(acceptedCommitment({ ...pending, licenseTermsVersion: null })).toEqual({
+      on: '1 dicembre 2026',
+      version: null,
+    });
   });
 });

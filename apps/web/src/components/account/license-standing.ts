@@ -43,3 +43,23 @@ export function licenseStanding(user: LicenseFacts): LicenseStanding {
   const requestedOn = formatLicenseDate(user.licenseRequestedAt);
   return requestedOn ? { kind: 'notAccepted', requestedOn } : { kind: 'none' };
 }
+
+/** The data-use commitment accepted with the request now in force: the day it was accepted and its version. */
+export interface AcceptedCommitment {
+  on: string;
+  /** LICENSE_TERMS.version at the time; null if the portal did not record it. */
+  version: string | null;
+}
+
+/**
+ * What #license-section says instead of the commitment and its checkbox while a request is pending or the
+ * licence is active: when the commitment was accepted, and which version. Null for an inactive licence (a
+ * new request accepts the commitment again) and for a request made before the portal recorded it.
+ */
+export function acceptedCommitment(
+  user: Pick<User, 'licenseStatus' | 'licenseTermsVersion' | 'licenseTermsAcceptedAt'>,
+): AcceptedCommitment | null {
+  if (user.licenseStatus !== 'pending' && user.licenseStatus !== 'active') return null;
+  const on = formatLicenseDate(user.licenseTermsAcceptedAt);
+  return on ? { on, version: user.licenseTermsVersion?.trim() || null } : null;
+}

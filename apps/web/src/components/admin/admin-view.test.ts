@@ -4,6 +4,7 @@ import {
   auditRow,
   formatDate,
   formatDateTime,
+  commitmentNote,
   holderName,
   holderOrganization,
   lastDecisionNote,
@@ -30,6 +31,8 @@ const holder: LicenseHolder = {
   licenseRevokedAt: null,
   licenseRejectedAt: null,
   licenseReason: null,
+  licenseTermsVersion: '2026-11-23',
+  licenseTermsAcceptedAt: '2026-03-04T10:00:00.000Z',
   createdAt: '2026-01-10T09:00:00.000Z',
 };
 
@@ -96,6 +99,12 @@ describe('rows of the licence table', () => {
       lastDecisionNote({ ...holder, licenseStatus: 'inactive', licenseRevokedAt: '2026-04-01T08:00:00Z' }),
     ).toBe('Revocata il 01/04/2026');
     expect(lastDecisionNote({ ...holder, licenseStatus: 'inactive' })).toBeNull();
+  });
+
+  it('notes the version of the commitment accepted with the request, when recorded', () => {
+    expect(commitmentNote(holder)).toBe('Impegno v. 2026-11-23');
+    expect(commitmentNote({ licenseTermsVersion: null })).toBeNull();
+    expect(commitmentNote({ licenseTermsVersion: ' ' })).toBeNull();
   });
 });
 

@@ -85,6 +85,12 @@ export function lastDecisionNote(
   return rejectedOn ? adminMessages.licenses.rejectedOn(rejectedOn) : null;
 }
 
+/** Under the request's date: the version of the data-use commitment accepted with it ("Impegno v. …"). */
+export function commitmentNote(holder: Pick<LicenseHolder, 'licenseTermsVersion'>): string | null {
+  const version = holder.licenseTermsVersion?.trim();
+  return version ? adminMessages.licenses.termsVersion(version) : null;
+}
+
 /** The label of a licence status the audit log recorded ('active' → "Attiva"); unknown values as they are. */
 function statusLabel(value: string | null): string {
   if (value === null) return adminMessages.none;

@@ -13,6 +13,7 @@ import { apiRequest, toNormalizedError } from '../../lib/api.client';
 import { FormErrors } from '../shell/form-parts';
 import { LicenseBadge } from '../shell/license-badge';
 import {
+  commitmentNote,
   formatDate,
   holderName,
   holderOrganization,
@@ -252,6 +253,7 @@ function HolderRow({
   const organization = holderOrganization(holder);
   const requestedAt = formatDate(holder.licenseRequestedAt);
   const note = lastDecisionNote(holder);
+  const commitment = commitmentNote(holder);
   return (
     <tr>
       <th scope="row">{holderName(holder)}</th>
@@ -267,6 +269,7 @@ function HolderRow({
         ) : (
           adminMessages.none
         )}
+        {commitment ? <span className={styles.muted}>{commitment}</span> : null}
       </td>
       <td>
         <LicenseBadge status={holder.licenseStatus} />

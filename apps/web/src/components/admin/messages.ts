@@ -48,6 +48,8 @@ export const adminMessages = {
     },
     revokedOn: (date: string) => `Revocata il ${date}`,
     rejectedOn: (date: string) => `Rifiutata il ${date}`,
+    /** Under the request's date: the version of the data-use commitment accepted with it. */
+    termsVersion: (version: string) => `Impegno v. ${version}`,
     /** The visible label of each action, and what a screen reader hears in a row. */
     actions: {
       approve: 'Approva',

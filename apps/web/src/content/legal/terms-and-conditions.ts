@@ -1,3 +1,14 @@
+import { LICENSE_TERMS } from '@portal/contract/lite';
+
+/** Text as HTML content: the characters that would otherwise be read as markup. */
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** §4's list: the data-use commitment the profile shows before the licence request (one source). */
+const commitments = LICENSE_TERMS.commitments
+  .map((commitment) => `<li>${escapeHtml(commitment)}</li>`)
+  .join('\n');
+
 /** Termini e condizioni d'uso del portale (testo incluso nell'applicazione). */
 export const termsAndConditions = `
 <p>Ultimo aggiornamento: 1 novembre 2026.</p>
@@ -17,10 +28,7 @@ export const termsAndConditions = `
 <h2>4. Licenza d'uso dei dati</h2>
 <p>La licenza d'uso è gratuita. Chi la sottoscrive si impegna a:</p>
 <ul>
-<li>citare la fonte in ogni pubblicazione o rielaborazione, nella forma "Fonte: Osservatorio Raccolta Differenziata, elaborazione su dati ISPRA e ISTAT", indicando l'anno dei dati;</li>
-<li>non presentare i dati in modo da trarre in inganno sul loro significato, sulla loro completezza o sulla loro provenienza;</li>
-<li>non attribuire al Consorzio le proprie elaborazioni o conclusioni;</li>
-<li>indicare, quando lo richiediamo, l'uso previsto dei dati, anche per aiutarci a migliorarli.</li>
+${commitments}
 </ul>
 <p>Il Consorzio esamina le richieste e può revocare la licenza in caso di violazione di questi impegni.</p>
 

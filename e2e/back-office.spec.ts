@@ -74,7 +74,10 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   await waitForMail(user.email, /La tua licenza è attiva/);
 
   // The staff revoke it, with a reason.
-  await staffPage.getByLabel('Stato').selectOption({ label: 'Attive' });
+  await staffPage
+    .getByRole('region', { name: 'Richieste di licenza', exact: true })
+    .getByLabel('Stato')
+    .selectOption({ label: 'Attive' });
   const activeRow = staffPage.getByRole('row').filter({ hasText: user.email });
   await activeRow.getByRole('button', { name: `Revoca la licenza di ${user.email}` }).click();
   const dialog = staffPage.getByRole('dialog');
@@ -89,7 +92,10 @@ test('a licence requested, approved in the back-office, then revoked with a reas
 
   // On a phone the tables scroll in their frames; the page itself never scrolls sideways.
   await staffPage.setViewportSize({ width: 375, height: 800 });
-  await staffPage.getByLabel('Stato').selectOption({ label: 'Tutte' });
+  await staffPage
+    .getByRole('region', { name: 'Richieste di licenza', exact: true })
+    .getByLabel('Stato')
+    .selectOption({ label: 'Tutte' });
   const everyone = staffPage.getByRole('region', { name: /Tutti gli utenti/ });
   await expect(everyone.getByRole('row').filter({ hasText: user.email })).toHaveCount(1);
   expect(
@@ -107,4 +113,55 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   expect((await fetchUser(key)).licenseStatus).toBe('inactive');
   const { mail } = await waitForMail(user.email, /La tua licenza è stata revocata/);
   expect(mail.text).toContain('Motivazione: I dati sono stati ripubblicati senza citare la fonte.');
+});
+
+test('the staff mark a contact message handled and put an undelivered mail back in the queue', async ({
+  browser,
+  createUser,
+  db,
+}) => {
+  const staffUser = await createUser({ prefix: 'staff' });
+  await db!.query('UPDATE users SET is_staff = true WHERE email = $1', [staffUser.email]);
+  const sender = `mittente-${Date.now()}@example.it`;
+  const recipient = `irraggiungibile-${Date.now()}@example.it`;
+  await db!.query(
+    `INSERT INTO contact_messages (first_name, last_name, email, reason, message)
+     VALUES ('Lucia', 'Scrive', $1, 'platform_report', 'Mancano i dati di Abano Terme.')`,
+    [sender],
+  );
+  await db!.query(
+    `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, status, attempts, last_error)
+     VALUES ($1, 'Prova di recapito', 'Prova', '<p>Prova</p>', 'failed', 8, 'connessione rifiutata')`,
+    [recipient],
+  );
+
+  const { page } = await signedInPage(browser, staffUser);
+  await page.goto('/amministrazione');
+  const inbox = page.getByRole('region', { name: /Messaggi da gestire/ });
+  const message = inbox.getByRole('row').filter({ hasText: sender });
+  await expect(message).toContainText('Mancano i dati di Abano Terme.');
+  await expect(message).toContainText('Segnalazione sulla piattaforma');
+  await message.getByRole('button', { name: `Segna come gestito il messaggio di ${sender}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Messaggio di ${sender} segnato come gestito.` }),
+  ).toBeVisible();
+  await expect(inbox.getByRole('row').filter({ hasText: sender })).toHaveCount(0);
+
+  const outbox = page.getByRole('region', { name: /Tutte le email/ });
+  const mail = outbox.getByRole('row').filter({ hasText: recipient });
+  await expect(mail).toContainText('connessione rifiutata');
+  await mail.getByRole('button', { name: `Riprova l’invio a ${recipient}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Email a ${recipient} rimessa in coda.` }),
+  ).toBeVisible();
+
+  const log = page.getByRole('region', { name: /Decisioni dello staff/ });
+  await expect(log.getByRole('row').filter({ hasText: sender })).toContainText('Gestito');
+  await expect(log.getByRole('row').filter({ hasText: recipient })).toContainText('In coda');
+  await expectNoAxeViolations(page, '/amministrazione (messages and mail)');
+  // The mail worker takes it again: it leaves the failed list.
+  const [row] = await db!.query<{ status: string }>('SELECT status FROM mail_outbox WHERE to_address = $1', [
+    recipient,
+  ]);
+  expect(row!.status).not.toBe('failed');
 });

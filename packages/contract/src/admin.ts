@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
 import { PageQuerySchema, paginatedSchema } from './common';
+import { CONTACT_REASONS } from './contact';
 import { body, choice, paragraphs, text } from './fields';
 
 /*
@@ -39,12 +40,20 @@ export const LicenseReasonBodySchema = body({ reason: paragraphs(1000) });
 export type LicenseReasonBody = z.infer<typeof LicenseReasonBodySchema>;
 
 /** What the audit log records, with the labels the back-office shows. */
-export const AUDIT_ACTIONS = ['license.approve', 'license.reject', 'license.revoke'] as const;
+export const AUDIT_ACTIONS = [
+  'license.approve',
+  'license.reject',
+  'license.revoke',
+  'contact.handled',
+  'mail.retry',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'license.approve': 'Licenza approvata',
   'license.reject': 'Richiesta di licenza rifiutata',
   'license.revoke': 'Licenza revocata',
+  'contact.handled': 'Messaggio di contatto gestito',
+  'mail.retry': 'Invio di un’email ritentato',
 };
 
 /** GET /api/admin/audit/: newest first. */
@@ -66,3 +75,56 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = paginatedSchema(AuditEntrySchema);
 export type AuditList = z.infer<typeof AuditListSchema>;
+
+/** GET /api/admin/contact-messages/: the contact form's inbox, newest first; open (not handled) by default. */
+export const CONTACT_INBOX_STATES = ['open', 'handled', 'all'] as const;
+export const ContactInboxQuerySchema = PageQuerySchema.extend({
+  state: choice(CONTACT_INBOX_STATES).default('open'),
+  reason: choice(CONTACT_REASONS).optional(),
+}).strict();
+export type ContactInboxQuery = z.infer<typeof ContactInboxQuerySchema>;
+
+export const ContactMessageSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  reason: z.enum(CONTACT_REASONS),
+  message: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+  handledAt: z.string().nullable().describe('ISO 8601, when a staff member marked it handled'),
+  handledBy: z.string().nullable().describe("that staff member's e-mail"),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+export const ContactInboxSchema = paginatedSchema(ContactMessageSchema);
+export type ContactInbox = z.infer<typeof ContactInboxSchema>;
+/** POST /api/admin/contact-messages/{id}/handled/ and /api/admin/mail/{id}/retry/: empty body. */
+export const EmptyBodySchema = body({});
+
+/** GET /api/admin/mail/: the outbox, newest first, by status. */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const MAIL_STATUS_LABELS: Record<(typeof MAIL_STATUSES)[number], string> = {
+  pending: 'In coda',
+  sending: 'In invio',
+  sent: 'Inviata',
+  failed: 'Non recapitata',
+};
+export const MailOutboxQuerySchema = PageQuerySchema.extend({
+  status: choice([...MAIL_STATUSES, 'all']).default('all'),
+}).strict();
+export type MailOutboxQuery = z.infer<typeof MailOutboxQuerySchema>;
+
+export const OutboxMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().describe('the error of the last failed attempt'),
+  createdAt: z.string().describe('ISO 8601'),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().describe('ISO 8601, the next attempt of a pending message'),
+});
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
+export const MailOutboxSchema = paginatedSchema(OutboxMailSchema);
+export type MailOutbox = z.infer<typeof MailOutboxSchema>;

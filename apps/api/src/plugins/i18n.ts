@@ -133,6 +133,16 @@ export const M = {
     en: 'The licence is not active: there is nothing to revoke.',
   },
   userNotFound: { it: 'Utente non trovato.', en: 'User not found.' },
+  contactMessageNotFound: { it: 'Messaggio non trovato.', en: 'Message not found.' },
+  contactAlreadyHandled: {
+    it: 'Il messaggio è già stato gestito.',
+    en: 'The message has already been handled.',
+  },
+  mailNotFound: { it: 'Email non trovata.', en: 'Mail not found.' },
+  mailNotFailed: {
+    it: 'Si può ritentare solo un’email non recapitata.',
+    en: 'Only a mail that could not be delivered can be retried.',
+  },
   adminCliOnly: {
     it: 'Riservato alla riga di comando del server (npm run admin).',
     en: 'Reserved to the server’s command line (npm run admin).',

@@ -348,6 +348,39 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/admin/audit/': [{ request: () => ({ url: '/api/admin/audit/' }), expected: staffOnly }],
+  'GET /api/admin/contact-messages/': [
+    { request: () => ({ url: '/api/admin/contact-messages/?state=all' }), expected: staffOnly },
+  ],
+  'POST /api/admin/contact-messages/:id/handled/': [
+    {
+      request: async (c) => {
+        const [row] = await t.db.query<{ id: number }>(
+          `INSERT INTO contact_messages (first_name, last_name, email, reason, message)
+           VALUES ('Prova', 'Accesso', $1, 'other', 'Buongiorno') RETURNING id::int AS id`,
+          [`contatto-${c.n}@example.it`],
+        );
+        return { method: 'POST', url: `/api/admin/contact-messages/${row!.id}/handled/`, body: {} };
+      },
+      expected: staffOnly,
+    },
+  ],
+  'GET /api/admin/mail/': [
+    { request: () => ({ url: '/api/admin/mail/?status=failed' }), expected: staffOnly },
+  ],
+  'POST /api/admin/mail/:id/retry/': [
+    {
+      request: async (c) => {
+        const [row] = await t.db.query<{ id: number }>(
+          `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, status, attempts, last_error)
+           VALUES ($1, 'Prova', 'Prova', '<p>Prova</p>', 'failed', 8, 'connessione rifiutata')
+           RETURNING id::int AS id`,
+          [`posta-${c.n}@example.it`],
+        );
+        return { method: 'POST', url: `/api/admin/mail/${row!.id}/retry/`, body: {} };
+      },
+      expected: staffOnly,
+    },
+  ],
 };
 
 let app: App;

@@ -303,6 +303,12 @@ describe('HTTP caching', () => {
     },
     'GET /api/admin/licenses/': { url: '/api/admin/licenses/', cache: 'private', token: 'staff' },
     'GET /api/admin/audit/': { url: '/api/admin/audit/', cache: 'private', token: 'staff' },
+    'GET /api/admin/contact-messages/': {
+      url: '/api/admin/contact-messages/',
+      cache: 'private',
+      token: 'staff',
+    },
+    'GET /api/admin/mail/': { url: '/api/admin/mail/', cache: 'private', token: 'staff' },
   };
 
   let token: string;

@@ -3,13 +3,20 @@ import { z } from 'zod';
 import {
   AuditListSchema,
   AuditQuerySchema,
+  ContactInboxQuerySchema,
+  ContactInboxSchema,
+  ContactMessageSchema,
   DetailSchema,
+  EmptyBodySchema,
   LICENSE_DECISIONS,
   LicenseApproveBodySchema,
   LicenseHolderSchema,
   LicenseListQuerySchema,
   LicenseListSchema,
   LicenseReasonBodySchema,
+  MailOutboxQuerySchema,
+  MailOutboxSchema,
+  OutboxMailSchema,
   ValidationErrorSchema,
   type LicenseDecision,
 } from '@portal/contract';
@@ -20,7 +27,8 @@ import { requireStaff } from '../../plugins/permissions';
 import { executeOnOpenDb } from '../../cli/admin';
 import { tokenMatches } from '../../cli/remote';
 import { decideLicense } from '../accounts/license';
-import { listAudit } from './audit';
+import { listAudit, recordAudit } from './audit';
+import { listContactMessages, listOutbox, markContactHandled, retryMail } from './inbox.repo';
 import { getLicenseHolder, listLicenseHolders } from './licenses.repo';
 
 const tags = ['admin'];
@@ -41,6 +49,13 @@ const CliResultSchema = z.object({ exitCode: z.number().int(), lines: z.array(z.
 const isLoopback = (address: string | undefined) =>
   address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 
+const IdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+});
 const PkParamsSchema = z.object({
   pk: z.coerce
     .number()
@@ -131,6 +146,107 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
       },
     );
   }
+
+  app.get(
+    '/api/admin/contact-messages/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: "The contact form's messages, newest first; open ones by default (staff only)",
+        querystring: ContactInboxQuerySchema,
+        response: { 200: ContactInboxSchema, 400: ValidationErrorSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const { count, results } = await listContactMessages(db, req.query);
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+    },
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/handled/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Mark a contact message handled, audited (staff only)',
+        params: IdParamsSchema,
+        body: EmptyBodySchema,
+        response: {
+          200: ContactMessageSchema,
+          400: ValidationErrorSchema,
+          404: DetailSchema,
+          ...staffErrors,
+        },
+      },
+    },
+    async (req) => {
+      const staff = req.user!;
+      return db.transaction(async (tx) => {
+        const outcome = await markContactHandled(tx, req.params.id, staff);
+        if (!outcome) throw new ApiError(404, { detail: msg('contactMessageNotFound') });
+        if (!outcome.applied) throw new ApiError(400, { nonFieldErrors: [msg('contactAlreadyHandled')] });
+        await recordAudit(tx, {
+          actor: { id: staff.id, label: staff.email },
+          action: 'contact.handled',
+          target: { id: null, label: outcome.message.email },
+          before: 'open',
+          after: 'handled',
+          reason: null,
+        });
+        return outcome.message;
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/mail/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'The mail outbox, newest first, by status (staff only)',
+        querystring: MailOutboxQuerySchema,
+        response: { 200: MailOutboxSchema, 400: ValidationErrorSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const { count, results } = await listOutbox(db, req.query);
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+    },
+  );
+
+  app.post(
+    '/api/admin/mail/:id/retry/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Put a failed mail back in the queue, audited (staff only)',
+        params: IdParamsSchema,
+        body: EmptyBodySchema,
+        response: { 200: OutboxMailSchema, 400: ValidationErrorSchema, 404: DetailSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const staff = req.user!;
+      return db.transaction(async (tx) => {
+        const outcome = await retryMail(tx, req.params.id);
+        if (!outcome) throw new ApiError(404, { detail: msg('mailNotFound') });
+        if (!outcome.applied) throw new ApiError(400, { nonFieldErrors: [msg('mailNotFailed')] });
+        await recordAudit(tx, {
+          actor: { id: staff.id, label: staff.email },
+          action: 'mail.retry',
+          target: { id: null, label: outcome.mail.to },
+          before: 'failed',
+          after: 'pending',
+          reason: null,
+        });
+        return outcome.mail;
+      });
+    },
+  );
 
   app.post(
     '/api/admin/cli/',

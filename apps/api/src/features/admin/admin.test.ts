@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditListSchema,
+  ContactInboxSchema,
+  ContactMessageSchema,
   LICENSE_TERMS,
+  MailOutboxSchema,
+  OutboxMailSchema,
   LicenseHolderSchema,
   LicenseListSchema,
   UserSchema,
@@ -258,5 +262,97 @@ describe('decisions on a licence', () => {
     const { results } = AuditListSchema.parse(res.json());
     expect(results.length).toBeGreaterThan(0);
     expect(new Set(results.map((e) => e.action))).toEqual(new Set(['license.reject']));
+  });
+});
+
+describe('the contact inbox', () => {
+  it('lists the messages of the contact form, open ones first by default, and marks one handled once', async () => {
+    const sent = await api().post('/api/contact-us/', {
+      firstName: 'Lucia',
+      lastName: 'Scrive',
+      email: 'lucia@example.it',
+      reason: 'platform_report',
+      message: 'Il comune di Abano\nha dati mancanti.',
+      privacy: true,
+    });
+    expect(sent.statusCode).toBe(201);
+    const inbox = async (query = '') => {
+      const res = await api().get(`/api/admin/contact-messages/${query}`, { token: staff });
+      expect(res.statusCode).toBe(200);
+      return ContactInboxSchema.parse(res.json());
+    };
+    const [message] = (await inbox()).results.filter((m) => m.email === 'lucia@example.it');
+    expect(message).toMatchObject({
+      firstName: 'Lucia',
+      reason: 'platform_report',
+      message: 'Il comune di Abano\nha dati mancanti.',
+      handledAt: null,
+      handledBy: null,
+    });
+    expect((await inbox('?reason=other')).results.map((m) => m.id)).not.toContain(message!.id);
+
+    const handled = await api().post(
+      `/api/admin/contact-messages/${message!.id}/handled/`,
+      {},
+      { token: staff },
+    );
+    expect(handled.statusCode).toBe(200);
+    expect(ContactMessageSchema.parse(handled.json())).toMatchObject({ handledBy: 'capo@example.it' });
+    expect((await inbox()).results.map((m) => m.id)).not.toContain(message!.id);
+    expect((await inbox('?state=handled')).results.map((m) => m.id)).toContain(message!.id);
+    const again = await api().post(
+      `/api/admin/contact-messages/${message!.id}/handled/`,
+      {},
+      { token: staff },
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ nonFieldErrors: ['Il messaggio è già stato gestito.'] });
+    expect((await audit())[0]).toMatchObject({
+      actor: 'capo@example.it',
+      action: 'contact.handled',
+      target: 'lucia@example.it',
+      before: 'open',
+      after: 'handled',
+    });
+    expect(
+      (await api().post('/api/admin/contact-messages/999999/handled/', {}, { token: staff })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the mail outbox', () => {
+  it('lists the outbox by status and puts a failed mail back in the queue, once', async () => {
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, status, attempts, last_error)
+       VALUES ('perso@example.it', 'Prova', 'Prova', '<p>Prova</p>', 'failed', 8, 'connessione rifiutata')
+       RETURNING id::int AS id`,
+    );
+    const outbox = async (query: string) => {
+      const res = await api().get(`/api/admin/mail/${query}`, { token: staff });
+      expect(res.statusCode).toBe(200);
+      return MailOutboxSchema.parse(res.json());
+    };
+    const failed = (await outbox('?status=failed')).results;
+    expect(failed.map((m) => m.id)).toEqual([row!.id]);
+    expect(failed[0]).toMatchObject({
+      to: 'perso@example.it',
+      attempts: 8,
+      lastError: 'connessione rifiutata',
+    });
+    expect((await outbox('?status=all')).count).toBeGreaterThan(1);
+
+    const retried = await api().post(`/api/admin/mail/${row!.id}/retry/`, {}, { token: staff });
+    expect(retried.statusCode).toBe(200);
+    expect(OutboxMailSchema.parse(retried.json())).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await outbox('?status=failed')).count).toBe(0);
+    const again = await api().post(`/api/admin/mail/${row!.id}/retry/`, {}, { token: staff });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ nonFieldErrors: ['Si può ritentare solo un’email non recapitata.'] });
+    expect((await audit())[0]).toMatchObject({
+      action: 'mail.retry',
+      target: 'perso@example.it',
+      before: 'failed',
+      after: 'pending',
+    });
   });
 });

@@ -1,7 +1,14 @@
-import type { AuditEntry, LicenseHolder } from '@portal/contract';
+import type { AuditEntry, ContactMessage, LicenseHolder, OutboxMail } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   auditRow,
+  contactActions,
+  contactReasonLabel,
+  contactStatus,
+  contactStaysInList,
+  mailActions,
+  mailStatus,
+  mailStaysInList,
   formatDate,
   formatDateTime,
   commitmentNote,
@@ -156,6 +163,139 @@ describe('auditRow', () => {
     expect(row.change).toBe(`${adminMessages.none} → sospesa`);
     expect(row.reason).toBe(adminMessages.none);
     expect(row.action).toBe('Licenza approvata');
+  });
+});
+
+describe('auditRow of the contact inbox and the outbox', () => {
+  const base: AuditEntry = {
+    id: 9,
+    at: '2026-03-05T09:15:00.000Z',
+    actor: 'staff@example.it',
+    action: 'contact.handled',
+    target: 'lucia@example.it',
+    before: 'open',
+    after: 'handled',
+    reason: null,
+  };
+
+  it('names the states of a contact message', () => {
+    const row = auditRow(base);
+    expect(row.action).toBe('Messaggio di contatto gestito');
+    expect(row.change).toBe('Da gestire → Gestito');
+    expect(row.changeLabel).toBe('da Da gestire a Gestito');
+    expect(row.reason).toBe(adminMessages.none);
+  });
+
+  it('names the statuses of a mail with the outbox labels, not the licence ones', () => {
+    const row = auditRow({
+      ...base,
+      action: 'mail.retry',
+      target: 'perso@example.it',
+      before: 'failed',
+      after: 'pending',
+    });
+    expect(row.action).toBe('Invio di un’email ritentato');
+    expect(row.change).toBe('Non recapitata → In coda');
+  });
+
+  it('keeps the licence labels for the licence actions, and unknown values as they are', () => {
+    expect(auditRow({ ...base, action: 'license.approve', before: 'pending', after: 'active' }).change).toBe(
+      'In attesa → Attiva',
+    );
+    expect(auditRow({ ...base, before: 'da gestire', after: 'gestito' }).change).toBe('da gestire → gestito');
+  });
+});
+
+describe('rows of the contact inbox', () => {
+  const message: ContactMessage = {
+    id: 4,
+    firstName: 'Lucia',
+    lastName: 'Bianchi',
+    email: 'lucia@example.it',
+    reason: 'platform_report',
+    message: 'Prima riga.\nSeconda riga.',
+    createdAt: '2026-03-04T10:00:00.000Z',
+    handledAt: null,
+    handledBy: null,
+  };
+
+  it('labels the reason from the contract', () => {
+    expect(contactReasonLabel('platform_report')).toBe('Segnalazione sulla piattaforma');
+    expect(contactReasonLabel('sconosciuto')).toBe('sconosciuto');
+  });
+
+  it('says whether a message is still to be handled, and when and by whom it was', () => {
+    expect(contactStatus(message)).toBe('Da gestire');
+    expect(contactStatus({ handledAt: '2026-03-05T16:30:00.000Z', handledBy: 'staff@example.it' })).toBe(
+      'Gestito il 05/03/2026, 17:30 da staff@example.it',
+    );
+    expect(contactStatus({ handledAt: '2026-03-05T16:30:00.000Z', handledBy: null })).toBe(
+      'Gestito il 05/03/2026, 17:30',
+    );
+  });
+
+  it('offers "Segna come gestito" for an open message only', () => {
+    expect(contactActions(message)).toEqual(['handled']);
+    expect(contactActions({ handledAt: '2026-03-05T16:30:00.000Z' })).toEqual([]);
+  });
+
+  it('keeps a handled message in the lists of handled and of all messages only', () => {
+    expect(contactStaysInList('open', true)).toBe(false);
+    expect(contactStaysInList('handled', true)).toBe(true);
+    expect(contactStaysInList('all', true)).toBe(true);
+  });
+
+  it('says what was done', () => {
+    expect(adminMessages.contact.done('lucia@example.it')).toBe(
+      'Messaggio di lucia@example.it segnato come gestito.',
+    );
+  });
+});
+
+describe('rows of the outbox', () => {
+  const mail: OutboxMail = {
+    id: 12,
+    to: 'perso@example.it',
+    subject: 'Prova',
+    status: 'failed',
+    attempts: 8,
+    lastError: 'connessione rifiutata',
+    createdAt: '2026-03-04T10:00:00.000Z',
+    sentAt: null,
+    nextAttemptAt: '2026-03-04T12:00:00.000Z',
+  };
+
+  it('shows the last error of a mail that could not be delivered', () => {
+    expect(mailStatus(mail)).toEqual({ label: 'Non recapitata', note: 'connessione rifiutata' });
+    expect(mailStatus({ ...mail, lastError: null })).toEqual({ label: 'Non recapitata', note: null });
+  });
+
+  it('shows the failed attempts of a queued mail and when the next one is', () => {
+    expect(mailStatus({ ...mail, status: 'pending', attempts: 2 })).toEqual({
+      label: 'In coda',
+      note: '2 tentativi non riusciti; il prossimo il 04/03/2026, 13:00',
+    });
+    expect(mailStatus({ ...mail, status: 'pending', attempts: 1 }).note).toBe(
+      '1 tentativo non riuscito; il prossimo il 04/03/2026, 13:00',
+    );
+    expect(mailStatus({ ...mail, status: 'pending', attempts: 0 })).toEqual({ label: 'In coda', note: null });
+    expect(mailStatus({ ...mail, status: 'sent', attempts: 1 })).toEqual({ label: 'Inviata', note: null });
+  });
+
+  it('offers "Riprova l’invio" for a failed mail only', () => {
+    expect(mailActions(mail)).toEqual(['retry']);
+    expect(mailActions({ status: 'pending' })).toEqual([]);
+    expect(mailActions({ status: 'sent' })).toEqual([]);
+  });
+
+  it('keeps a retried mail in the lists of queued and of all mails only', () => {
+    expect(mailStaysInList('failed', 'pending')).toBe(false);
+    expect(mailStaysInList('pending', 'pending')).toBe(true);
+    expect(mailStaysInList('all', 'pending')).toBe(true);
+  });
+
+  it('says what was done', () => {
+    expect(adminMessages.mail.done('perso@example.it')).toBe('Email a perso@example.it rimessa in coda.');
   });
 });
 

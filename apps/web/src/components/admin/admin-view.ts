@@ -1,11 +1,18 @@
 import {
   AUDIT_ACTION_LABELS,
+  CONTACT_REASON_LABELS,
+  MAIL_STATUS_LABELS,
   ORGANIZATION_TYPE_LABELS,
+  type AuditAction,
   type AuditEntry,
+  type ContactInboxQuery,
+  type ContactMessage,
   type LicenseDecision,
   type LicenseFilter,
   type LicenseHolder,
   type LicenseStatus,
+  type MailOutboxQuery,
+  type OutboxMail,
 } from '@portal/contract';
 import { messages } from '../../lib/messages';
 import { adminMessages } from './messages';
@@ -91,12 +98,20 @@ export function commitmentNote(holder: Pick<LicenseHolder, 'licenseTermsVersion'
   return version ? adminMessages.licenses.termsVersion(version) : null;
 }
 
-/** The label of a licence status the audit log recorded ('active' → "Attiva"); unknown values as they are. */
-function statusLabel(value: string | null): string {
+/** What the audit log records before and after each action, with its labels ('active' → "Attiva"). */
+const AUDIT_VALUE_LABELS: Record<AuditAction, Readonly<Record<string, string>>> = {
+  'license.approve': messages.license.status,
+  'license.reject': messages.license.status,
+  'license.revoke': messages.license.status,
+  'contact.handled': { open: adminMessages.contact.open, handled: adminMessages.contact.handled },
+  'mail.retry': MAIL_STATUS_LABELS,
+};
+
+/** The label of a value the audit log recorded for `action`; unknown values as they are. */
+function auditValueLabel(action: AuditAction, value: string | null): string {
   if (value === null) return adminMessages.none;
-  return Object.hasOwn(messages.license.status, value)
-    ? messages.license.status[value as LicenseStatus]
-    : value;
+  const labels = AUDIT_VALUE_LABELS[action] as Readonly<Record<string, string>> | undefined;
+  return labels && Object.hasOwn(labels, value) ? labels[value]! : value;
 }
 
 export interface AuditRow {
@@ -115,8 +130,8 @@ export interface AuditRow {
 
 /** One entry of the audit log as its table shows it. */
 export function auditRow(entry: AuditEntry): AuditRow {
-  const before = statusLabel(entry.before);
-  const after = statusLabel(entry.after);
+  const before = auditValueLabel(entry.action, entry.before);
+  const after = auditValueLabel(entry.action, entry.after);
   return {
     id: entry.id,
     at: entry.at,
@@ -128,6 +143,57 @@ export function auditRow(entry: AuditEntry): AuditRow {
     changeLabel: adminMessages.audit.changeLabel(before, after),
     reason: entry.reason?.trim() || adminMessages.none,
   };
+}
+
+/** The label of a contact form's reason ("Altro"); an unknown one as it is. */
+export function contactReasonLabel(reason: string): string {
+  return Object.hasOwn(CONTACT_REASON_LABELS, reason)
+    ? CONTACT_REASON_LABELS[reason as keyof typeof CONTACT_REASON_LABELS]
+    : reason;
+}
+
+/** The Stato column of a contact message: "Da gestire", or "Gestito il 05/03/2026, 10:15 da …". */
+export function contactStatus(message: Pick<ContactMessage, 'handledAt' | 'handledBy'>): string {
+  if (!message.handledAt) return adminMessages.contact.open;
+  const when = formatDateTime(message.handledAt);
+  return when ? adminMessages.contact.handledOn(when, message.handledBy) : adminMessages.contact.handled;
+}
+
+/** What a contact message's row allows: marking it handled while it is open. */
+export function contactActions(message: Pick<ContactMessage, 'handledAt'>): 'handled'[] {
+  return message.handledAt ? [] : ['handled'];
+}
+
+/** Whether a message, handled or not, is still in the list of `state`. */
+export function contactStaysInList(state: ContactInboxQuery['state'], handled: boolean): boolean {
+  return state === 'all' || state === (handled ? 'handled' : 'open');
+}
+
+/**
+ * The Stato column of an outgoing mail: its label ("Non recapitata") and, under it, the last error of a
+ * failed one or, for one still queued after failed attempts, how many and when the next is.
+ */
+export function mailStatus(mail: Pick<OutboxMail, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt'>): {
+  label: string;
+  note: string | null;
+} {
+  const label = MAIL_STATUS_LABELS[mail.status] ?? mail.status;
+  if (mail.status === 'failed') return { label, note: mail.lastError?.trim() || null };
+  if (mail.status === 'pending' && mail.attempts > 0) {
+    const next = formatDateTime(mail.nextAttemptAt);
+    return { label, note: next ? adminMessages.mail.nextAttempt(mail.attempts, next) : null };
+  }
+  return { label, note: null };
+}
+
+/** What an outgoing mail's row allows: trying again one that could not be delivered. */
+export function mailActions(mail: Pick<OutboxMail, 'status'>): 'retry'[] {
+  return mail.status === 'failed' ? ['retry'] : [];
+}
+
+/** Whether a mail now in `status` is still in the list of `filter`. */
+export function mailStaysInList(filter: MailOutboxQuery['status'], status: OutboxMail['status']): boolean {
+  return filter === 'all' || filter === status;
 }
 
 /** The pages of a list of `count` items: how many, and whether there is one before and after `page`. */

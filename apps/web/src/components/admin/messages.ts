@@ -1,4 +1,7 @@
-import type { LicenseFilter } from '@portal/contract';
+import type { ContactInboxQuery, LicenseFilter, MailOutboxQuery } from '@portal/contract';
+
+type ContactState = ContactInboxQuery['state'];
+type MailFilter = MailOutboxQuery['status'];
 
 /** Italian strings of the staff's back-office (/amministrazione). */
 export const adminMessages = {
@@ -6,7 +9,7 @@ export const adminMessages = {
   title: 'Amministrazione',
   staffOnly: 'Questa pagina è riservata allo staff del portale.',
   intro:
-    'Qui lo staff esamina le richieste di licenza d’uso dei dati e vede chi ha deciso cosa. Ogni decisione arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
+    'Qui lo staff esamina le richieste di licenza d’uso dei dati, legge i messaggi del modulo di contatto, controlla le email in uscita e vede chi ha deciso cosa. Ogni decisione arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
   loading: 'Caricamento…',
   retry: 'Riprova',
   none: '—',
@@ -66,6 +69,88 @@ export const adminMessages = {
       reject: (email: string) => `Richiesta di licenza di ${email} rifiutata.`,
       revoke: (email: string) => `Licenza di ${email} revocata.`,
     },
+  },
+  contact: {
+    title: 'Messaggi di contatto',
+    filter: 'Stato',
+    filters: {
+      open: 'Da gestire',
+      handled: 'Gestiti',
+      all: 'Tutti',
+    } satisfies Record<ContactState, string>,
+    reason: 'Motivo',
+    allReasons: 'Tutti i motivi',
+    caption: {
+      open: 'Messaggi da gestire, dal più recente',
+      handled: 'Messaggi gestiti, dal più recente',
+      all: 'Tutti i messaggi, dal più recente',
+    } satisfies Record<ContactState, string>,
+    captionReason: (reason: string) => ` con motivo «${reason}»`,
+    captionCount: (count: number) => (count === 1 ? ' (1 messaggio)' : ` (${count} messaggi)`),
+    empty: {
+      open: 'Nessun messaggio da gestire.',
+      handled: 'Nessun messaggio gestito.',
+      all: 'Nessun messaggio.',
+    } satisfies Record<ContactState, string>,
+    columns: {
+      receivedAt: 'Ricevuto il',
+      from: 'Da',
+      reason: 'Motivo',
+      message: 'Messaggio',
+      status: 'Stato',
+      actions: 'Azioni',
+    },
+    /** How the Stato column and the audit log name the two states of a message. */
+    open: 'Da gestire',
+    handled: 'Gestito',
+    handledOn: (when: string, by: string | null) =>
+      by ? `Gestito il ${when} da ${by}` : `Gestito il ${when}`,
+    markHandled: 'Segna come gestito',
+    markHandledTarget: (email: string) => ` il messaggio di ${email}`,
+    done: (email: string) => `Messaggio di ${email} segnato come gestito.`,
+  },
+  mail: {
+    title: 'Email in uscita',
+    filter: 'Stato',
+    filters: {
+      all: 'Tutte',
+      pending: 'In coda',
+      sending: 'In invio',
+      sent: 'Inviate',
+      failed: 'Non recapitate',
+    } satisfies Record<MailFilter, string>,
+    caption: {
+      all: 'Tutte le email, dalla più recente',
+      pending: 'Email in coda, dalla più recente',
+      sending: 'Email in invio, dalla più recente',
+      sent: 'Email inviate, dalla più recente',
+      failed: 'Email non recapitate, dalla più recente',
+    } satisfies Record<MailFilter, string>,
+    captionCount: (count: number) => (count === 1 ? ' (1 email)' : ` (${count} email)`),
+    empty: {
+      all: 'Nessuna email.',
+      pending: 'Nessuna email in coda.',
+      sending: 'Nessuna email in invio.',
+      sent: 'Nessuna email inviata.',
+      failed: 'Nessuna email non recapitata.',
+    } satisfies Record<MailFilter, string>,
+    columns: {
+      createdAt: 'Creata il',
+      to: 'Destinatario',
+      subject: 'Oggetto',
+      status: 'Stato',
+      attempts: 'Tentativi',
+      sentAt: 'Inviata il',
+      actions: 'Azioni',
+    },
+    /** Under "In coda", after failed attempts: how many, and when the next one is. */
+    nextAttempt: (attempts: number, when: string) =>
+      attempts === 1
+        ? `1 tentativo non riuscito; il prossimo il ${when}`
+        : `${attempts} tentativi non riusciti; il prossimo il ${when}`,
+    retry: 'Riprova l’invio',
+    retryTarget: (to: string) => ` a ${to}`,
+    done: (to: string) => `Email a ${to} rimessa in coda.`,
   },
   dialog: {
     rejectTitle: 'Rifiutare la richiesta?',

@@ -33,8 +33,8 @@ export type LicenseList = z.infer<typeof LicenseListSchema>;
 export const LICENSE_DECISIONS = ['approve', 'reject', 'revoke'] as const;
 export type LicenseDecision = (typeof LICENSE_DECISIONS)[number];
 
-/** POST …/approve/: empty body. */
-export const LicenseApproveBodySchema = body({});
+/** POST …/approve/, /api/admin/contact-messages/{id}/handled/ and /api/admin/mail/{id}/retry/: empty body. */
+export const EmptyBodySchema = body({});
 /** POST …/reject/ and …/revoke/: the reason, which the user reads in the mail and on their profile. */
 export const LicenseReasonBodySchema = body({ reason: paragraphs(1000) });
 export type LicenseReasonBody = z.infer<typeof LicenseReasonBodySchema>;
@@ -98,8 +98,6 @@ export const ContactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export const ContactInboxSchema = paginatedSchema(ContactMessageSchema);
 export type ContactInbox = z.infer<typeof ContactInboxSchema>;
-/** POST /api/admin/contact-messages/{id}/handled/ and /api/admin/mail/{id}/retry/: empty body. */
-export const EmptyBodySchema = body({});
 
 /** GET /api/admin/mail/: the outbox, newest first, by status. */
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

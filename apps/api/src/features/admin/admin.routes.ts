@@ -9,7 +9,6 @@ import {
   DetailSchema,
   EmptyBodySchema,
   LICENSE_DECISIONS,
-  LicenseApproveBodySchema,
   LicenseHolderSchema,
   LicenseListQuerySchema,
   LicenseListSchema,
@@ -49,20 +48,15 @@ const CliResultSchema = z.object({ exitCode: z.number().int(), lines: z.array(z.
 const isLoopback = (address: string | undefined) =>
   address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 
-const IdParamsSchema = z.object({
-  id: z.coerce
+/** A row's numeric id in the path. */
+const rowId = () =>
+  z.coerce
     .number()
     .int()
     .min(1)
-    .max(2 ** 53),
-});
-const PkParamsSchema = z.object({
-  pk: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+    .max(2 ** 53);
+const IdParamsSchema = z.object({ id: rowId() });
+const PkParamsSchema = z.object({ pk: rowId() });
 
 /**
  * The staff's back-office (docs/decisions/056-staff-back-office.md): staff accounts only, checked before
@@ -71,8 +65,9 @@ const PkParamsSchema = z.object({
 export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = async (app, { adminCli }) => {
   const { db } = app;
   const staffOnly = { onRequest: (req: Parameters<typeof requireStaff>[1]) => requireStaff(app, req) };
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/admin/')) reply.header('cache-control', 'private, no-store');
+  // This plugin's routes only (fastify encapsulation).
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
   });
 
   app.get(
@@ -92,25 +87,28 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
     },
   );
 
-  const decide =
-    (decision: LicenseDecision) =>
-    async (pk: number, reason: string | null, actor: { id: number; email: string }) => {
-      const outcome = await decideLicense(db, { pk }, decision, {
-        reason,
-        actor: { id: actor.id, label: actor.email },
-      });
-      if (outcome.kind === 'unknown') throw new ApiError(404, { detail: msg('userNotFound') });
-      if (outcome.kind === 'not-applicable') {
-        const problem =
-          decision === 'approve'
-            ? 'licenseAlreadyActive'
-            : decision === 'reject'
-              ? 'licenseNotPending'
-              : 'licenseNotActive';
-        throw new ApiError(400, { nonFieldErrors: [msg(problem)] });
-      }
-      return (await getLicenseHolder(db, pk))!;
-    };
+  /** What a decision that does not apply to the licence's status answers. */
+  const NOT_APPLICABLE = {
+    approve: 'licenseAlreadyActive',
+    reject: 'licenseNotPending',
+    revoke: 'licenseNotActive',
+  } as const;
+
+  async function decide(
+    decision: LicenseDecision,
+    pk: number,
+    reason: string | null,
+    staff: { id: number; email: string },
+  ) {
+    const outcome = await decideLicense(db, { pk }, decision, {
+      reason,
+      actor: { id: staff.id, label: staff.email },
+    });
+    if (outcome.kind === 'unknown') throw new ApiError(404, { detail: msg('userNotFound') });
+    if (outcome.kind === 'not-applicable')
+      throw new ApiError(400, { nonFieldErrors: [msg(NOT_APPLICABLE[decision])] });
+    return (await getLicenseHolder(db, pk))!;
+  }
 
   for (const decision of LICENSE_DECISIONS) {
     app.post(
@@ -126,7 +124,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
                 ? 'Turn a pending request down with a reason, mail the user, audit (staff only)'
                 : 'Revoke an active licence with a reason, mail the user, audit (staff only)',
           params: PkParamsSchema,
-          body: decision === 'approve' ? LicenseApproveBodySchema : LicenseReasonBodySchema,
+          body: decision === 'approve' ? EmptyBodySchema : LicenseReasonBodySchema,
           response: {
             200: LicenseHolderSchema,
             400: ValidationErrorSchema,
@@ -137,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
       },
       async (req) => {
         const reason = 'reason' in req.body ? (req.body.reason as string) : null;
-        const holder = await decide(decision)(req.params.pk, reason, req.user!);
+        const holder = await decide(decision, req.params.pk, reason, req.user!);
         req.log.info(
           { event: `license-${decision}`, userId: req.params.pk, staffId: req.user!.id },
           `licence ${decision}`,

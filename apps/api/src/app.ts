@@ -26,6 +26,8 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
 import { adminRoutes, type AdminCliAccess } from './features/admin/admin.routes';
+import { adminDataRoutes } from './features/admin/data.routes';
+import { adminUsersRoutes } from './features/admin/users.routes';
 import { getDataVersion } from './features/stats/stats.repo';
 import { responseCachePlugin } from './plugins/response-cache';
 
@@ -130,6 +132,8 @@ export async function buildApp({
   await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
   await app.register(adminRoutes, { adminCli });
+  await app.register(adminUsersRoutes);
+  await app.register(adminDataRoutes);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The browsable reference, served from the bundled swagger-ui assets (no outside CDN).

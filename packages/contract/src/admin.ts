@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserSchema } from './auth';
+import { LicenseStatusSchema, UserSchema } from './auth';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { CONTACT_REASONS } from './contact';
 import { body, choice, paragraphs, text } from './fields';
@@ -33,11 +33,14 @@ export type LicenseList = z.infer<typeof LicenseListSchema>;
 export const LICENSE_DECISIONS = ['approve', 'reject', 'revoke'] as const;
 export type LicenseDecision = (typeof LICENSE_DECISIONS)[number];
 
-/** POST …/approve/, /api/admin/contact-messages/{id}/handled/ and /api/admin/mail/{id}/retry/: empty body. */
+/** The body of every back-office action that needs no input: `{}`. */
 export const EmptyBodySchema = body({});
-/** POST …/reject/ and …/revoke/: the reason, which the user reads in the mail and on their profile. */
-export const LicenseReasonBodySchema = body({ reason: paragraphs(1000) });
-export type LicenseReasonBody = z.infer<typeof LicenseReasonBodySchema>;
+/**
+ * POST …/reject/, …/revoke/ and /api/admin/users/{pk}/deactivate/: the reason, which the user reads in the
+ * mail and on their profile (a licence), and the audit log keeps.
+ */
+export const ReasonBodySchema = body({ reason: paragraphs(1000) });
+export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 
 /** What the audit log records, with the labels the back-office shows. */
 export const AUDIT_ACTIONS = [
@@ -46,6 +49,13 @@ export const AUDIT_ACTIONS = [
   'license.revoke',
   'contact.handled',
   'mail.retry',
+  'user.verification-resent',
+  'user.verify',
+  'user.deactivate',
+  'user.reactivate',
+  'user.grant-staff',
+  'user.remove-staff',
+  'data.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -54,6 +64,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'license.revoke': 'Licenza revocata',
   'contact.handled': 'Messaggio di contatto gestito',
   'mail.retry': 'Invio di un’email ritentato',
+  'user.verification-resent': 'Email di verifica inviata di nuovo',
+  'user.verify': 'Indirizzo segnato come verificato',
+  'user.deactivate': 'Account disattivato',
+  'user.reactivate': 'Account riattivato',
+  'user.grant-staff': 'Accesso all’amministrazione concesso',
+  'user.remove-staff': 'Accesso all’amministrazione tolto',
+  'data.import': 'Dati importati',
 };
 
 /** GET /api/admin/audit/: newest first. */
@@ -67,7 +84,7 @@ export const AuditEntrySchema = z.object({
   at: z.string().describe('ISO 8601'),
   actor: z.string().describe("the staff member's e-mail, or 'riga di comando' for the admin CLI"),
   action: z.enum(AUDIT_ACTIONS),
-  target: z.string().describe('the e-mail of the user concerned, as it was then'),
+  target: z.string().describe('the e-mail of the user concerned, as it was then; the file of an import'),
   before: z.string().nullable(),
   after: z.string().nullable(),
   reason: z.string().nullable(),
@@ -126,3 +143,152 @@ export const OutboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 export const MailOutboxSchema = paginatedSchema(OutboxMailSchema);
 export type MailOutbox = z.infer<typeof MailOutboxSchema>;
+
+/** GET /api/admin/users/: every account, searched by name or e-mail, newest first. */
+export const USER_FILTERS = ['all', 'unverified', 'staff', 'deactivated'] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+export const AdminUserQuerySchema = PageQuerySchema.extend({
+  status: choice(USER_FILTERS).default('all'),
+  search: text(100, { blank: true }).optional(),
+}).strict();
+export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  pk: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organization: z.string(),
+  verified: z.boolean(),
+  isStaff: z.boolean(),
+  licenseStatus: LicenseStatusSchema,
+  createdAt: z.string().describe('ISO 8601, registration'),
+  deactivatedAt: z.string().nullable().describe('ISO 8601, while the account is deactivated'),
+  deactivationReason: z.string().nullable(),
+  activeSessions: z.number().int().describe('live sign-in tokens'),
+  hasPassword: z
+    .boolean()
+    .describe('false for an account whose registration was never confirmed: it cannot sign in yet'),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = paginatedSchema(AdminUserSchema);
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+/**
+ * POST /api/admin/users/{pk}/{action}/: `deactivate` takes a ReasonBody, the others an empty body. A
+ * deactivated account cannot sign in and its tokens die; a staff member cannot deactivate themselves or
+ * remove their own staff access.
+ */
+export const USER_ACTIONS = [
+  'resend-verification',
+  'verify',
+  'deactivate',
+  'reactivate',
+  'grant-staff',
+  'remove-staff',
+] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/** GET /api/admin/downloads/ (and …/export/, the same rows as CSV): the download log, newest first. */
+export const DOWNLOAD_FORMATS = ['csv', 'pdf', 'png', 'jpg'] as const;
+const isoDate = z.iso.date({ error: 'Data non valida: usa il formato AAAA-MM-GG.' });
+export const DownloadLogFilterSchema = z
+  .object({
+    search: text(100, { blank: true }).optional().describe("part of the user's e-mail or name"),
+    format: choice(DOWNLOAD_FORMATS).optional(),
+    from: isoDate.optional().describe('first day, inclusive (Europe/Rome)'),
+    to: isoDate.optional().describe('last day, inclusive (Europe/Rome)'),
+  })
+  .strict();
+export type DownloadLogFilter = z.infer<typeof DownloadLogFilterSchema>;
+export const DownloadLogQuerySchema = PageQuerySchema.extend(DownloadLogFilterSchema.shape).strict();
+export type DownloadLogQuery = z.infer<typeof DownloadLogQuerySchema>;
+
+export const DownloadLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string().describe('ISO 8601'),
+  user: z.string().nullable().describe("the user's e-mail; null once the account is deleted"),
+  format: z.string(),
+  query: z.record(z.string(), z.unknown()).describe('what was asked for: the query parameters'),
+  rowCount: z.number().int().nullable().describe('the rows of a CSV; null for a picture or PDF'),
+});
+export type DownloadLogEntry = z.infer<typeof DownloadLogEntrySchema>;
+export const DownloadLogSchema = paginatedSchema(DownloadLogEntrySchema);
+export type DownloadLog = z.infer<typeof DownloadLogSchema>;
+
+/** Every dataset the importer knows (`npm run admin -- import <dataset> <file>`), in dependency order. */
+export const DATASET_IDS = [
+  'reference',
+  'regions',
+  'provinces',
+  'comuni',
+  'comuni-boundaries',
+  'istat-census',
+  'ispra-kpi',
+  'ispra-comuni',
+  'ispra-storico',
+  'arpae-er',
+  'campania-rd',
+  'arpae-sistemi',
+  'demo-sorting-types',
+  'demo-actions',
+  'rvm',
+] as const;
+export type DatasetId = (typeof DATASET_IDS)[number];
+/** What the back-office calls each dataset, and the bundled file it is read from. */
+export const DATASET_LABELS: Record<DatasetId, string> = {
+  reference:
+    'Elenchi di riferimento: frazioni, modalità di raccolta, azioni (cartella reference, più file .csv)',
+  regions: 'Regioni e confini (geo/regions.topo.json)',
+  provinces: 'Province, sigle e confini (geo/provinces.topo.json)',
+  comuni: 'Comuni: nome, provincia, codice catastale, centroide (geo/comuni-centroids-2023.csv)',
+  'comuni-boundaries': 'Confini dei comuni di una regione (geo/comuni-by-region/…topo.json)',
+  'istat-census': 'Comuni ISTAT 2020 con la popolazione del censimento 2011 (istat/comuni-2020.json)',
+  'ispra-kpi': 'ISPRA, indicatori per comune (ispra/comuni-2024-kpi.csv)',
+  'ispra-comuni': 'ISPRA, una riga per comune e anno (es. ispra/sicilia-2010-2024.csv)',
+  'ispra-storico': 'ISPRA, serie storica per comune 2010–2017 (cartella, un file .csv per anno)',
+  'arpae-er': 'ARPAE Emilia-Romagna, comuni 2010–2016 (arpae/emilia-romagna-2010-2016.csv)',
+  'campania-rd': 'Regione Campania, raccolta differenziata per comune 2022 (campania/campania-rd-2022.csv)',
+  'arpae-sistemi': 'ARPAE Emilia-Romagna, sistemi di raccolta per comune (arpae/sistemi-raccolta/…csv)',
+  'demo-sorting-types':
+    'Dimostrativi: modalità di raccolta per comune e frazione (demo/city-sorting-types.csv)',
+  'demo-actions': 'Dimostrativi: azioni di prevenzione per comune (demo/city-actions.csv)',
+  rvm: 'Ecocompattatori e quantità raccolte per anno (rvm/riciclia-2021.csv)',
+};
+
+/** GET /api/admin/imports/: the datasets the importer knows, and the latest imports. */
+export const ImportDatasetSchema = z.object({
+  id: z.enum(DATASET_IDS),
+  label: z.string(),
+  multipleFiles: z.boolean().describe('a folder dataset: upload all its .csv files together'),
+});
+export const ImportRecordSchema = z.object({
+  dataset: z.string(),
+  fileName: z.string(),
+  rowCount: z.number().int(),
+  years: z.array(z.number().int()),
+  importedAt: z.string().describe('ISO 8601'),
+});
+export type ImportRecord = z.infer<typeof ImportRecordSchema>;
+export const ImportsOverviewSchema = z.object({
+  datasets: z.array(ImportDatasetSchema),
+  recent: z.array(ImportRecordSchema).describe('newest first, at most 20'),
+});
+export type ImportsOverview = z.infer<typeof ImportsOverviewSchema>;
+
+/**
+ * POST /api/admin/imports/: multipart/form-data with a `dataset` field and one `file` (several for a
+ * folder dataset). A file with bad rows changes nothing and answers 400 with `{"file": ["name:LINE:
+ * reason", …]}`; a good one is imported in one transaction and the statistics and pages refresh.
+ */
+export const ImportResultSchema = z.object({
+  dataset: z.enum(DATASET_IDS),
+  files: z.array(z.string()),
+  status: z.enum(['imported', 'unchanged']).describe('unchanged: the same file was imported before'),
+  rowCount: z.number().int(),
+  years: z.array(z.number().int()),
+  ms: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+/** The largest upload the back-office takes (the biggest bundled file is about 2 MB). */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;

@@ -45,28 +45,49 @@ function formatErrors(errors: RowError[], displayPath: string): string[] {
     .map((e) => `${e.file ?? displayPath}:${e.line}: ${e.reason}`);
 }
 
-/** Reads the file (or every .csv of the folder, for folder datasets) and hashes what it read. */
-async function readSource(
-  dataset: DatasetId,
-  filePath: string,
-  displayPath: string,
-): Promise<{ files: [SourceFile, ...SourceFile[]]; sha256: string }> {
-  const hash = createHash('sha256');
-  const files: SourceFile[] = [];
+/** One file's bytes as read from disk or uploaded, and how messages name it. */
+export interface SourceBytes {
+  /** The base name (a folder dataset's hash covers the names too). */
+  name: string;
+  /** The path in messages: `file:line: reason`. */
+  path: string;
+  bytes: Buffer;
+}
+
+/** Reads the file (or every .csv of the folder, for folder datasets). */
+async function readSource(dataset: DatasetId, filePath: string, displayPath: string): Promise<SourceBytes[]> {
   if (DATASETS[dataset].input === 'folder') {
     if (!(await stat(filePath)).isDirectory())
       throw new Error(`${displayPath}: the ${dataset} dataset needs a folder`);
-    for (const name of (await readdir(filePath)).filter((n) => n.endsWith('.csv')).sort()) {
-      const bytes = await readFile(join(filePath, name));
-      hash.update(name).update('\0').update(bytes).update('\0');
-      files.push({ path: join(displayPath, name), name, text: bytes.toString('utf8') });
-    }
-    if (files.length === 0) throw new Error(`${displayPath}: the folder has no .csv file`);
-  } else {
-    const bytes = await readFile(filePath);
-    hash.update(bytes);
-    files.push({ path: displayPath, name: basename(filePath), text: bytes.toString('utf8') });
+    const names = (await readdir(filePath)).filter((n) => n.endsWith('.csv')).sort();
+    if (names.length === 0) throw new Error(`${displayPath}: the folder has no .csv file`);
+    return Promise.all(
+      names.map(async (name) => ({
+        name,
+        path: join(displayPath, name),
+        bytes: await readFile(join(filePath, name)),
+      })),
+    );
   }
+  return [{ name: basename(filePath), path: displayPath, bytes: await readFile(filePath) }];
+}
+
+/** The files as text, and the hash an import is known by: a folder's names and bytes, or a file's bytes. */
+function decodeSource(
+  dataset: DatasetId,
+  sources: SourceBytes[],
+): { files: [SourceFile, ...SourceFile[]]; sha256: string } {
+  const hash = createHash('sha256');
+  const folder = DATASETS[dataset].input === 'folder';
+  // By code unit, as readdir's names were always sorted: a folder keeps the hash it was imported with.
+  const ordered = folder
+    ? [...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    : sources;
+  for (const s of ordered) {
+    if (folder) hash.update(s.name).update('\0').update(s.bytes).update('\0');
+    else hash.update(s.bytes);
+  }
+  const files = ordered.map((s) => ({ path: s.path, name: s.name, text: s.bytes.toString('utf8') }));
   return { files: files as [SourceFile, ...SourceFile[]], sha256: hash.digest('hex') };
 }
 
@@ -82,11 +103,25 @@ export async function importWithin(
   filePath: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  const displayPath = options.displayPath ?? filePath;
+  return importSources(q, dataset, await readSource(dataset, filePath, displayPath), options);
+}
+
+/**
+ * importWithin for files already in memory (the back-office's upload): a folder dataset's files are given
+ * together. `options.displayPath` names the import in messages (default: the first file's path).
+ */
+export async function importSources(
+  q: Queryable,
+  dataset: DatasetId,
+  sources: SourceBytes[],
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const started = Date.now();
   const log = options.log ?? (() => {});
-  const displayPath = options.displayPath ?? filePath;
+  const displayPath = options.displayPath ?? sources[0]?.path ?? dataset;
   const def = DATASETS[dataset];
-  const { files, sha256 } = await readSource(dataset, filePath, displayPath);
+  const { files, sha256 } = decodeSource(dataset, sources);
   const summary = (status: ImportSummary['status'], rowCount: number, years: number[]): ImportSummary => ({
     dataset,
     file: displayPath,
@@ -108,7 +143,7 @@ export async function importWithin(
   await def.write(q, parsed.data, options.progress ?? silentProgress);
   await recordImport(q, {
     dataset,
-    fileName: basename(filePath),
+    fileName: DATASETS[dataset].input === 'folder' ? basename(displayPath) || dataset : files[0].name,
     sha256,
     rowCount: parsed.rowCount,
     years: parsed.years,

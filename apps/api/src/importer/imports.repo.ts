@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
-import { searchText } from '@portal/contract';
+import { searchText, type ImportRecord } from '@portal/contract';
 import { SOURCE_RANK, type CollectionData, type Progress } from './types';
 
 const CHUNK = 5000;
@@ -44,6 +44,20 @@ export async function recordImport(
     `INSERT INTO imports (dataset, file_name, sha256, row_count, years) VALUES ($1, $2, $3, $4, $5::int[])`,
     [r.dataset, r.fileName, r.sha256, r.rowCount, r.years],
   );
+}
+
+/** The latest imports, newest first (the back-office's Data section). */
+export async function recentImports(q: Queryable, limit: number): Promise<ImportRecord[]> {
+  const rows = await q.query<Omit<ImportRecord, 'importedAt'> & { importedAt: Date | string }>(
+    `SELECT dataset, file_name AS "fileName", row_count AS "rowCount", years, imported_at AS "importedAt"
+       FROM imports ORDER BY imported_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    ...r,
+    years: r.years.map(Number),
+    importedAt: new Date(r.importedAt).toISOString(),
+  }));
 }
 
 export async function loadIds(q: Queryable, table: 'regions' | 'provinces' | 'cities'): Promise<Set<string>> {

@@ -1,24 +1,9 @@
+import { DATASET_IDS, type DatasetId } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
 
-export const DATASET_IDS = [
-  'reference',
-  'regions',
-  'provinces',
-  'comuni',
-  'comuni-boundaries',
-  'istat-census',
-  'ispra-kpi',
-  'ispra-comuni',
-  'ispra-storico',
-  'arpae-er',
-  'campania-rd',
-  'arpae-sistemi',
-  'demo-sorting-types',
-  'demo-actions',
-  'rvm',
-] as const;
-export type DatasetId = (typeof DATASET_IDS)[number];
+/** The ids live in the contract: the back-office lists them with their Italian labels. */
+export { DATASET_IDS, type DatasetId };
 
 export function isDatasetId(value: string): value is DatasetId {
   return (DATASET_IDS as readonly string[]).includes(value);

@@ -78,7 +78,9 @@ async function findUserByToken(db: Queryable, tokenHash: string): Promise<AuthUs
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.expires_at > now()
         -- A token older than the password is dead, whatever path changed the password.
-        AND t.created_at >= u.password_changed_at`,
+        AND t.created_at >= u.password_changed_at
+        -- A deactivated account's tokens are deleted; none is honoured while it stays deactivated.
+        AND u.deactivated_at IS NULL`,
     [tokenHash],
   );
   return row ?? null;

@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DownloadLogEntry, DownloadLogFilter, DownloadLogQuery } from '@portal/contract';
 import type { Queryable } from '../db/db';
+import { likePattern } from '../lib/like-pattern';
 
 /**
  * The log of every download (who, what, when): the API log and the downloads_log table. Both data
  * downloads use it, features/downloads and the ecocompattatori one (features/rvm), so each is logged
- * alike. This module owns the downloads_log SQL (an account's deletion in features/accounts unlinks it).
+ * alike. This module owns the downloads_log SQL (an account's deletion in features/accounts unlinks it),
+ * the back-office's list and export of it included.
  */
 export interface DownloadEntry {
   format: string;
@@ -48,3 +51,59 @@ export function logWhenStreamed(
     );
   });
 }
+
+/** The back-office's filters of the log; days are Europe/Rome calendar days, both ends included. */
+function logFilter(f: DownloadLogFilter): { where: string; params: unknown[] } {
+  const where = `($1 = '' OR lower(u.email) LIKE $1 OR lower(u.first_name || ' ' || u.last_name) LIKE $1)
+    AND ($2::text IS NULL OR d.format = $2)
+    AND ($3::date IS NULL OR d.created_at >= ($3::date)::timestamp AT TIME ZONE 'Europe/Rome')
+    AND ($4::date IS NULL OR d.created_at < ($4::date + 1)::timestamp AT TIME ZONE 'Europe/Rome')`;
+  return {
+    where,
+    params: [f.search ? likePattern(f.search) : '', f.format ?? null, f.from ?? null, f.to ?? null],
+  };
+}
+
+const LOG_COLUMNS = `d.id::int AS id, d.created_at AS at, u.email AS "user", d.format, d.query,
+  d.row_count AS "rowCount"`;
+type LogRow = Omit<DownloadLogEntry, 'at'> & { at: Date | string };
+const toEntry = (r: LogRow): DownloadLogEntry => ({
+  ...r,
+  at: new Date(r.at).toISOString(),
+  query: r.query && typeof r.query === 'object' ? r.query : {},
+});
+
+/** A page of the log, newest first, and how many entries match. */
+export async function listDownloads(
+  q: Queryable,
+  query: DownloadLogQuery,
+): Promise<{ count: number; results: DownloadLogEntry[] }> {
+  const { where, params } = logFilter(query);
+  const from = 'downloads_log d LEFT JOIN users u ON u.id = d.user_id';
+  const [{ count } = { count: 0 }] = await q.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${from} WHERE ${where}`,
+    params,
+  );
+  const rows = await q.query<LogRow>(
+    `SELECT ${LOG_COLUMNS} FROM ${from} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    params,
+  );
+  return { count, results: rows.map(toEntry) };
+}
+
+/** Every matching entry, newest first, a page at a time (the CSV export). */
+export async function* allDownloads(q: Queryable, filter: DownloadLogFilter, pageSize = 1000) {
+  for (let page = 1; ; page++) {
+    const { results } = await listDownloads(q, { ...filter, page, pageSize });
+    if (results.length) yield results;
+    if (results.length < pageSize) return;
+  }
+}
+
+/** `key=value` pairs of what was asked for, in the order given: one cell of the export. */
+export const describeQuery = (query: Record<string, unknown>) =>
+  Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+    .join(' ');

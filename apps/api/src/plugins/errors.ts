@@ -37,8 +37,8 @@ export function fieldError(field: string, key: MessageKey, params?: Msg['params'
 export const notFound = () => httpError(404, 'notFound');
 
 /**
- * An error answer of an inner request (app.inject) passed on as it is: the inner request carried this
- * request's Accept-Language, so its body is already in the right language.
+ * An error answer whose body is already text, passed on as it is: an inner request's (app.inject; it
+ * carried this request's Accept-Language), or the importer's `file:line: reason` lines.
  */
 export class RelayedError extends Error {
   constructor(

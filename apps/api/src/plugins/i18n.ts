@@ -133,6 +133,35 @@ export const M = {
     en: 'The licence is not active: there is nothing to revoke.',
   },
   userNotFound: { it: 'Utente non trovato.', en: 'User not found.' },
+  // users (features/admin/users.repo.ts)
+  accountDeactivated: {
+    it: 'Questo account è stato disattivato. Per informazioni scrivi allo staff dal modulo di contatto.',
+    en: 'This account has been deactivated. For information, write to the staff from the contact form.',
+  },
+  userAlreadyVerified: { it: 'L’indirizzo è già verificato.', en: 'The address is already verified.' },
+  userAlreadyDeactivated: { it: 'L’account è già disattivato.', en: 'The account is already deactivated.' },
+  userNotDeactivated: { it: 'L’account non è disattivato.', en: 'The account is not deactivated.' },
+  userAlreadyStaff: { it: 'L’utente fa già parte dello staff.', en: 'The user is already staff.' },
+  userNotStaff: { it: 'L’utente non fa parte dello staff.', en: 'The user is not staff.' },
+  notOnYourself: {
+    it: 'Non puoi farlo sul tuo account: chiedilo a un altro membro dello staff.',
+    en: 'You cannot do this to your own account: ask another staff member.',
+  },
+  // data imports (features/admin/imports.routes.ts)
+  importUnknownDataset: { it: 'Insieme di dati sconosciuto.', en: 'Unknown dataset.' },
+  importNoFile: { it: 'Scegli il file da importare.', en: 'Choose the file to import.' },
+  importOneFile: {
+    it: 'Questo insieme di dati si importa da un solo file.',
+    en: 'This dataset is imported from one file.',
+  },
+  importNotCsv: {
+    it: 'I file di questo insieme di dati devono essere .csv.',
+    en: 'The files of this dataset must be .csv.',
+  },
+  importTooLarge: {
+    it: 'Il file è troppo grande (al massimo {mb} MB).',
+    en: 'The file is too large (at most {mb} MB).',
+  },
   contactMessageNotFound: { it: 'Messaggio non trovato.', en: 'Message not found.' },
   contactAlreadyHandled: {
     it: 'Il messaggio è già stato gestito.',

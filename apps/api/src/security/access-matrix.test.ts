@@ -23,7 +23,8 @@ import { listRoutes, routeKey } from '../../test/routes';
  * state who may use it. docs/security.md shows the same table.
  */
 
-const ROLES = ['anonymous', 'registered', 'pending', 'licensed', 'staff'] as const;
+/** deactivated: a licensed account the staff deactivated, still sending a token made before that. */
+const ROLES = ['anonymous', 'registered', 'pending', 'licensed', 'staff', 'deactivated'] as const;
 type Role = (typeof ROLES)[number];
 type Statuses = Record<Role, number>;
 
@@ -33,13 +34,14 @@ const all = (status: number): Statuses => ({
   pending: status,
   licensed: status,
   staff: status,
+  deactivated: status,
 });
-/** Any signed-in user; 401 without a token. */
-const signedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
+/** Any signed-in user; 401 without a token, or with the dead token of a deactivated account. */
+const signedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401, deactivated: 401 });
 /** The back-office: staff accounts only. */
-const staffOnly: Statuses = { anonymous: 401, registered: 403, pending: 403, licensed: 403, staff: 200 };
+const staffOnly: Statuses = { ...signedIn(403), staff: 200 };
 /** CSV downloads: an active licence only (staff is no exception). */
-const licensedOnly: Statuses = { anonymous: 401, registered: 403, pending: 403, licensed: 200, staff: 403 };
+const licensedOnly: Statuses = { ...signedIn(403), licensed: 200 };
 
 /** What a cell of the matrix knows: a user of the role (none for anonymous) and a unique suffix. */
 interface Cell {
@@ -51,7 +53,7 @@ interface Cell {
 interface Request {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | FormData;
 }
 interface Case {
   label?: string;
@@ -230,7 +232,7 @@ const MATRIX: Record<string, Case[]> = {
     {
       request: () => ({ method: 'POST', url: '/api/users/license/request/' }),
       // Asking again while pending changes nothing (200); an active licence cannot be asked for (400).
-      expected: { anonymous: 401, registered: 200, pending: 200, licensed: 400, staff: 200 },
+      expected: { ...signedIn(200), licensed: 400 },
     },
   ],
   'POST /api/contact-us/': [
@@ -364,6 +366,53 @@ const MATRIX: Record<string, Case[]> = {
       expected: staffOnly,
     },
   ],
+  'GET /api/admin/users/': [
+    { request: () => ({ url: '/api/admin/users/?status=all&search=prova' }), expected: staffOnly },
+  ],
+  // Each action on a fresh account in the state it applies to.
+  ...Object.fromEntries(
+    (
+      [
+        ['resend-verification', { verified: false }, {}],
+        ['verify', { verified: false }, {}],
+        ['deactivate', {}, { reason: 'Uso non conforme.' }],
+        ['reactivate', { deactivated: true }, {}],
+        ['grant-staff', {}, {}],
+        ['remove-staff', { staff: true }, {}],
+      ] as const
+    ).map(([action, state, body]) => [
+      `POST /api/admin/users/:pk/${action}/`,
+      [
+        {
+          request: async (c: Cell): Promise<Request> => {
+            const target = await newUser(`${action}-${c.n}`, state);
+            return { method: 'POST', url: `/api/admin/users/${target.id}/${action}/`, body };
+          },
+          expected: staffOnly,
+        },
+      ],
+    ]),
+  ),
+  'GET /api/admin/downloads/': [
+    { request: () => ({ url: '/api/admin/downloads/?format=csv&from=2026-01-01' }), expected: staffOnly },
+  ],
+  'GET /api/admin/downloads/export/': [
+    { request: () => ({ url: '/api/admin/downloads/export/?search=prova' }), expected: staffOnly },
+  ],
+  'GET /api/admin/imports/': [{ request: () => ({ url: '/api/admin/imports/' }), expected: staffOnly }],
+  // The first staff upload imports the file, the next ones find it imported: 200 both.
+  'POST /api/admin/imports/': [
+    {
+      request: () => {
+        const form = new FormData();
+        form.append('dataset', 'demo-actions');
+        const csv = 'istat,category,title,started_year\n028001,acqua-pubblica,Casa dell’acqua,2022\n';
+        form.append('file', new Blob([csv], { type: 'text/csv' }), 'azioni.csv');
+        return { method: 'POST', url: '/api/admin/imports/', body: form };
+      },
+      expected: staffOnly,
+    },
+  ],
   'GET /api/admin/mail/': [
     { request: () => ({ url: '/api/admin/mail/?status=failed' }), expected: staffOnly },
   ],
@@ -390,7 +439,12 @@ const store = new MemoryRateLimitStore();
 /** A new account straight in the database (the password hash is computed once for all of them). */
 async function newUser(
   name: string,
-  options: { verified?: boolean; staff?: boolean; licence?: 'inactive' | 'pending' | 'active' } = {},
+  options: {
+    verified?: boolean;
+    staff?: boolean;
+    deactivated?: boolean;
+    licence?: 'inactive' | 'pending' | 'active';
+  } = {},
 ): Promise<{ id: number; email: string }> {
   const email = `${name}@example.it`;
   const id = await insertUser(t.db, {
@@ -409,6 +463,10 @@ async function newUser(
       [id, options.licence],
     );
   }
+  if (options.deactivated)
+    await t.db.query("UPDATE users SET deactivated_at = now(), deactivation_reason = 'prova' WHERE id = $1", [
+      id,
+    ]);
   return { id, email };
 }
 
@@ -425,6 +483,8 @@ async function userOf(role: Role, n: number): Promise<{ id: number; email: strin
       return newUser(`licensed-${n}`, { licence: 'active' });
     case 'staff':
       return newUser(`staff-${n}`, { staff: true });
+    case 'deactivated':
+      return newUser(`deactivated-${n}`, { licence: 'active' });
   }
 }
 
@@ -442,6 +502,8 @@ beforeAll(async () => {
   await t.db.exec(`
     INSERT INTO waste_fractions (id, name, color, eer_codes, position) VALUES ('vetro', 'Vetro', '#00897b', '{150107}', 1);
     INSERT INTO rvm_operators (id, name) VALUES (1, 'Gestore Prova');
+    INSERT INTO action_categories (id, name, description, position)
+      VALUES ('acqua-pubblica', 'Acqua pubblica', 'Case dell''acqua', 1);
     INSERT INTO rvm_machines (id, operator_id, city_id, address, cap, latitude, longitude, installed_on, active, demo)
       VALUES ('RVM-1', 1, '028001', 'Via Roma 1', '35031', 45.36, 11.79, '2022-05-01', true, true);
     INSERT INTO rvm_yearly (machine_id, year, pieces, kg) VALUES ('RVM-1', 2024, 1000, 25.5);
@@ -476,6 +538,11 @@ describe('access-control matrix', () => {
           const user = await userOf(role, n);
           const req = await c.request({ role, userId: user?.id ?? null, email: user?.email ?? null, n });
           const token = user ? await createAuthToken(t.db, user.id) : null;
+          if (role === 'deactivated')
+            await t.db.query(
+              "UPDATE users SET deactivated_at = now(), deactivation_reason = 'prova' WHERE id = $1",
+              [user!.id],
+            );
           const res = await app.inject({
             method: req.method ?? 'GET',
             url: req.url,

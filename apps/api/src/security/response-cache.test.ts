@@ -309,6 +309,14 @@ describe('HTTP caching', () => {
       token: 'staff',
     },
     'GET /api/admin/mail/': { url: '/api/admin/mail/', cache: 'private', token: 'staff' },
+    'GET /api/admin/users/': { url: '/api/admin/users/', cache: 'private', token: 'staff' },
+    'GET /api/admin/downloads/': { url: '/api/admin/downloads/', cache: 'private', token: 'staff' },
+    'GET /api/admin/downloads/export/': {
+      url: '/api/admin/downloads/export/',
+      cache: 'private',
+      token: 'staff',
+    },
+    'GET /api/admin/imports/': { url: '/api/admin/imports/', cache: 'private', token: 'staff' },
   };
 
   let token: string;

@@ -17,6 +17,8 @@ export interface Credentials {
   firstName: string;
   lastName: string;
   licenseStatus: LicenseStatus;
+  /** Deactivated by the staff: no sign-in, no password reset mail. */
+  deactivated: boolean;
 }
 
 export const USER_COLUMNS = `id::int AS pk, email, first_name AS "firstName", last_name AS "lastName",
@@ -49,11 +51,13 @@ export async function getUser(q: Queryable, id: number): Promise<User | null> {
   return row ? toUser(row) : null;
 }
 
+const CREDENTIAL_COLUMNS = `id::int AS id, email, password_hash AS "passwordHash", verified,
+  first_name AS "firstName", last_name AS "lastName", license_status AS "licenseStatus",
+  deactivated_at IS NOT NULL AS deactivated`;
+
 export async function findCredentials(q: Queryable, email: string): Promise<Credentials | null> {
   const [row] = await q.query<Credentials>(
-    `SELECT id::int AS id, email, password_hash AS "passwordHash", verified, first_name AS "firstName",
-            last_name AS "lastName", license_status AS "licenseStatus"
-       FROM users WHERE lower(email) = lower($1)`,
+    `SELECT ${CREDENTIAL_COLUMNS} FROM users WHERE lower(email) = lower($1)`,
     [email],
   );
   return row ?? null;
@@ -379,12 +383,7 @@ export async function isResetTokenLive(q: Queryable, userId: number, token: stri
 
 /** The credentials of a signed-in user, by id; null when the account is gone. */
 export async function findCredentialsById(q: Queryable, id: number): Promise<Credentials | null> {
-  const [row] = await q.query<Credentials>(
-    `SELECT id::int AS id, email, password_hash AS "passwordHash", verified, first_name AS "firstName",
-            last_name AS "lastName", license_status AS "licenseStatus"
-       FROM users WHERE id = $1`,
-    [id],
-  );
+  const [row] = await q.query<Credentials>(`SELECT ${CREDENTIAL_COLUMNS} FROM users WHERE id = $1`, [id]);
   return row ?? null;
 }
 

@@ -120,6 +120,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
       await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
+      if (user.deactivated) {
+        req.log.info({ ...event, outcome: 'failure', reason: 'deactivated' }, 'login failed');
+        throw new ApiError(400, { nonFieldErrors: [msg('accountDeactivated')] });
+      }
       if (!user.verified || registered) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
         throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
@@ -325,7 +329,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Looked up after the answer: its content and timing are the same for a known and an unknown address.
       app.afterReply('password reset request', async () => {
         const user = await findCredentials(db, email);
-        if (!user) return;
+        // A deactivated account could not sign in with a new password either.
+        if (!user || user.deactivated) return;
         await db.transaction(async (tx) => {
           const token = await createPasswordResetToken(tx, user.id);
           await enqueueMail(tx, passwordResetMail(user.email, encodeUid(user.id), token));

@@ -12,7 +12,7 @@ import {
   LicenseHolderSchema,
   LicenseListQuerySchema,
   LicenseListSchema,
-  LicenseReasonBodySchema,
+  ReasonBodySchema,
   MailOutboxQuerySchema,
   MailOutboxSchema,
   OutboxMailSchema,
@@ -22,16 +22,14 @@ import {
 import { ApiError } from '../../plugins/errors';
 import { msg } from '../../plugins/i18n';
 import { pageLinks } from '../../plugins/pagination';
-import { requireStaff } from '../../plugins/permissions';
 import { executeOnOpenDb } from '../../cli/admin';
 import { tokenMatches } from '../../cli/remote';
 import { decideLicense } from '../accounts/license';
 import { listAudit, recordAudit } from './audit';
 import { listContactMessages, listOutbox, markContactHandled, retryMail } from './inbox.repo';
 import { getLicenseHolder, listLicenseHolders } from './licenses.repo';
+import { IdParamsSchema, PkParamsSchema, staffErrors, staffScope, tags } from './route-kit';
 
-const tags = ['admin'];
-const staffErrors = { 401: DetailSchema, 403: DetailSchema };
 /** The admin CLI's token while this process publishes its endpoint (cli/remote.ts); set after listen. */
 export interface AdminCliAccess {
   token?: string;
@@ -48,27 +46,13 @@ const CliResultSchema = z.object({ exitCode: z.number().int(), lines: z.array(z.
 const isLoopback = (address: string | undefined) =>
   address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 
-/** A row's numeric id in the path. */
-const rowId = () =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53);
-const IdParamsSchema = z.object({ id: rowId() });
-const PkParamsSchema = z.object({ pk: rowId() });
-
 /**
  * The staff's back-office (docs/decisions/056-staff-back-office.md): staff accounts only, checked before
  * anything else (401 anonymous, 403 any other account). Never cached: `private, no-store`.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = async (app, { adminCli }) => {
   const { db } = app;
-  const staffOnly = { onRequest: (req: Parameters<typeof requireStaff>[1]) => requireStaff(app, req) };
-  // This plugin's routes only (fastify encapsulation).
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  const staffOnly = staffScope(app);
 
   app.get(
     '/api/admin/licenses/',
@@ -124,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
                 ? 'Turn a pending request down with a reason, mail the user, audit (staff only)'
                 : 'Revoke an active licence with a reason, mail the user, audit (staff only)',
           params: PkParamsSchema,
-          body: decision === 'approve' ? EmptyBodySchema : LicenseReasonBodySchema,
+          body: decision === 'approve' ? EmptyBodySchema : ReasonBodySchema,
           response: {
             200: LicenseHolderSchema,
             400: ValidationErrorSchema,

@@ -1,5 +1,6 @@
 import type { LicenseHolder, LicenseListQuery } from '@portal/contract';
 import type { Queryable } from '../../db/db';
+import { likePattern } from '../../lib/like-pattern';
 import { USER_COLUMNS, iso, toUser, type UserRow } from '../accounts/accounts.repo';
 
 // A user's columns (is_staff included: the contract's schema drops it) and the registration date.
@@ -9,9 +10,6 @@ function toHolder({ createdAt, ...row }: Row): LicenseHolder {
   const { isStaff: _staff, ...user } = toUser(row);
   return { ...user, createdAt: iso(createdAt)! };
 }
-
-/** `%…%` of a search typed by the staff, its LIKE wildcards taken literally. */
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Users by licence status: the pending queue oldest request first (who waits longest comes first), the

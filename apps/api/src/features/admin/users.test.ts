@@ -1,0 +1,206 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AdminUserListSchema, AdminUserSchema, AuditListSchema } from '@portal/contract';
+import type { App } from '../../app';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
+import { PASSWORD, client, outbox, signIn, testConfig } from '../../../test/accounts';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+
+let t: TestDb;
+let app: App;
+let staff: string;
+let staffPk: number;
+
+const quiet = () => {};
+const command = (...args: string[]) => runAccountsCommand(t.db, args, quiet, testConfig());
+const create = (email: string, first: string, last: string, ...flags: string[]) =>
+  command(
+    'user',
+    'create',
+    '--email',
+    email,
+    '--password',
+    PASSWORD,
+    '--first-name',
+    first,
+    '--last-name',
+    last,
+    ...flags,
+  );
+
+const api = () => client(app);
+const users = async (query = '') => {
+  const res = await api().get(`/api/admin/users/${query}`, { token: staff });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return AdminUserListSchema.parse(res.json());
+};
+const pkOf = async (email: string) => (await users(`?search=${encodeURIComponent(email)}`)).results[0]!.pk;
+const act = (pk: number, action: string, body: object = {}, token = staff) =>
+  api().post(`/api/admin/users/${pk}/${action}/`, body, { token });
+const audit = async () =>
+  AuditListSchema.parse((await api().get('/api/admin/audit/', { token: staff })).json()).results;
+
+beforeAll(async () => {
+  ({ t, app } = await buildTestApp({ config: testConfig() }));
+  expect(await create('capo@example.it', 'Carla', 'Capo', '--verified', '--staff')).toBe(0);
+  staff = await signIn(app, 'capo@example.it');
+  staffPk = (await users('?status=staff')).results[0]!.pk;
+});
+
+describe('the users list', () => {
+  it('lists every account newest first, searched by name or e-mail, filtered by state', async () => {
+    expect(await create('verdi@example.it', 'Giuseppe', 'Verdi', '--verified')).toBe(0);
+    expect(await create('nuova@example.it', 'Nina', 'Nuova')).toBe(0);
+    const all = await users();
+    expect(all.results.map((u) => u.email).slice(0, 3)).toEqual([
+      'nuova@example.it',
+      'verdi@example.it',
+      'capo@example.it',
+    ]);
+    expect(all.results.find((u) => u.email === 'capo@example.it')).toMatchObject({
+      isStaff: true,
+      verified: true,
+      licenseStatus: 'inactive',
+      deactivatedAt: null,
+      activeSessions: 1,
+      hasPassword: true,
+    });
+    expect((await users('?search=GIUSEPPE%20verdi')).results.map((u) => u.email)).toEqual([
+      'verdi@example.it',
+    ]);
+    expect((await users('?search=%25')).count).toBe(0);
+    expect((await users('?status=unverified')).results.map((u) => u.email)).toEqual(['nuova@example.it']);
+    expect((await users('?status=staff')).results.map((u) => u.email)).toEqual(['capo@example.it']);
+    expect((await users('?status=deactivated')).count).toBe(0);
+    const bad = await api().get('/api/admin/users/?status=tutti', { token: staff });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('status');
+  });
+});
+
+describe('actions on an account', () => {
+  it('resends the verification mail and marks an address verified, each once, audited', async () => {
+    expect(await create('attesa@example.it', 'Aldo', 'Attesa')).toBe(0);
+    const pk = await pkOf('attesa@example.it');
+    const mailsBefore = (await outbox(t.db, 'attesa@example.it')).length;
+    const resent = await act(pk, 'resend-verification');
+    expect(resent.statusCode).toBe(200);
+    const mails = await outbox(t.db, 'attesa@example.it');
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)!.subject).toBe('Conferma il tuo indirizzo e-mail');
+    expect((await audit())[0]).toMatchObject({
+      actor: 'capo@example.it',
+      action: 'user.verification-resent',
+      target: 'attesa@example.it',
+    });
+
+    const verified = await act(pk, 'verify');
+    expect(verified.statusCode).toBe(200);
+    expect(AdminUserSchema.parse(verified.json())).toMatchObject({ pk, verified: true });
+    // The account signs in now.
+    expect(await signIn(app, 'attesa@example.it')).toMatch(/\S+/);
+    expect((await audit())[0]).toMatchObject({
+      action: 'user.verify',
+      before: 'da verificare',
+      after: 'verificato',
+    });
+
+    for (const action of ['verify', 'resend-verification']) {
+      const again = await act(pk, action);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ nonFieldErrors: ['L’indirizzo è già verificato.'] });
+    }
+  });
+
+  it('deactivates with a reason: the tokens die at once, sign-in and password reset are refused; reactivation restores sign-in', async () => {
+    expect(await create('bloccato@example.it', 'Bruno', 'Bloccato', '--verified')).toBe(0);
+    const token = await signIn(app, 'bloccato@example.it');
+    const pk = await pkOf('bloccato@example.it');
+    expect((await api().get('/api/auth/user/', { token })).statusCode).toBe(200);
+
+    const noReason = await act(pk, 'deactivate');
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toEqual({ reason: ['Questo campo è obbligatorio.'] });
+
+    const reason = 'Scaricamenti automatici oltre i limiti della licenza.';
+    const res = await act(pk, 'deactivate', { reason });
+    expect(res.statusCode).toBe(200);
+    const row = AdminUserSchema.parse(res.json());
+    expect(row).toMatchObject({ deactivationReason: reason, activeSessions: 0 });
+    expect(row.deactivatedAt).not.toBeNull();
+    expect((await api().get('/api/auth/user/', { token })).statusCode).toBe(401);
+    const login = await api().post('/api/auth/login/', { email: 'bloccato@example.it', password: PASSWORD });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({
+      nonFieldErrors: [
+        'Questo account è stato disattivato. Per informazioni scrivi allo staff dal modulo di contatto.',
+      ],
+    });
+    // A wrong password still reads as any wrong password: the state is told only to the owner.
+    const wrong = await api().post('/api/auth/login/', {
+      email: 'bloccato@example.it',
+      password: 'x' + PASSWORD,
+    });
+    expect(wrong.json()).toEqual({ nonFieldErrors: ['Impossibile accedere con le credenziali fornite.'] });
+    const mailsBefore = (await outbox(t.db, 'bloccato@example.it')).length;
+    expect((await api().post('/api/auth/password/reset/', { email: 'bloccato@example.it' })).statusCode).toBe(
+      200,
+    );
+    expect(await outbox(t.db, 'bloccato@example.it')).toHaveLength(mailsBefore);
+    expect((await users('?status=deactivated')).results.map((u) => u.pk)).toEqual([pk]);
+    expect((await audit())[0]).toMatchObject({
+      action: 'user.deactivate',
+      target: 'bloccato@example.it',
+      before: 'attivo',
+      after: 'disattivato',
+      reason,
+    });
+    expect((await act(pk, 'deactivate', { reason })).json()).toEqual({
+      nonFieldErrors: ['L’account è già disattivato.'],
+    });
+
+    const back = await act(pk, 'reactivate');
+    expect(back.statusCode).toBe(200);
+    expect(AdminUserSchema.parse(back.json())).toMatchObject({
+      deactivatedAt: null,
+      deactivationReason: null,
+    });
+    expect((await api().get('/api/auth/user/', { token })).statusCode).toBe(401); // the old token stays dead
+    expect(await signIn(app, 'bloccato@example.it')).toMatch(/\S+/);
+    expect((await act(pk, 'reactivate')).json()).toEqual({
+      nonFieldErrors: ['L’account non è disattivato.'],
+    });
+  });
+
+  it('grants and removes staff access, which takes effect on the next request', async () => {
+    expect(await create('aiuto@example.it', 'Elsa', 'Aiuto', '--verified')).toBe(0);
+    const token = await signIn(app, 'aiuto@example.it');
+    const pk = await pkOf('aiuto@example.it');
+    expect((await api().get('/api/admin/users/', { token })).statusCode).toBe(403);
+    expect((await act(pk, 'grant-staff')).statusCode).toBe(200);
+    expect((await api().get('/api/admin/users/', { token })).statusCode).toBe(200);
+    expect((await api().get('/api/auth/user/', { token })).json()).toMatchObject({ isStaff: true });
+    expect((await act(pk, 'grant-staff')).json()).toEqual({
+      nonFieldErrors: ['L’utente fa già parte dello staff.'],
+    });
+    expect((await act(pk, 'remove-staff')).statusCode).toBe(200);
+    expect((await api().get('/api/admin/users/', { token })).statusCode).toBe(403);
+    expect((await audit()).slice(0, 2).map((e) => e.action)).toEqual([
+      'user.remove-staff',
+      'user.grant-staff',
+    ]);
+  });
+
+  it('refuses to deactivate or demote one’s own account, and answers 404 for an unknown one', async () => {
+    const notOnYourself = {
+      nonFieldErrors: ['Non puoi farlo sul tuo account: chiedilo a un altro membro dello staff.'],
+    };
+    expect((await act(staffPk, 'remove-staff')).json()).toEqual(notOnYourself);
+    expect((await act(staffPk, 'deactivate', { reason: 'prova' })).json()).toEqual(notOnYourself);
+    const unknown = await act(999_999, 'verify');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Utente non trovato.' });
+    expect((await act(staffPk, 'promote')).statusCode).toBe(404);
+  });
+});

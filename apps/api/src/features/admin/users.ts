@@ -1,0 +1,178 @@
+import type { AdminUser, AdminUserQuery, AuditAction, UserAction } from '@portal/contract';
+import type { Db, Queryable } from '../../db/db';
+import { likePattern } from '../../lib/like-pattern';
+import { revokeAllAuthTokens } from '../../plugins/auth';
+import type { MessageKey } from '../../plugins/i18n';
+import { enqueueMail } from '../../plugins/mailer';
+import { verificationMail } from '../accounts/accounts.mails';
+import { NO_PASSWORD, createVerificationKey, iso, markVerified } from '../accounts/accounts.repo';
+import { recordAudit, type Actor } from './audit';
+
+/*
+ * The staff's Users section (docs/decisions/056-staff-back-office.md): the accounts, and what the staff
+ * may do to one. Each action runs in one transaction with its audit entry (and its mail).
+ */
+
+const COLUMNS = `u.id::int AS pk, u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+  u.organization, u.verified, u.is_staff AS "isStaff", u.license_status AS "licenseStatus",
+  u.created_at AS "createdAt", u.deactivated_at AS "deactivatedAt",
+  u.deactivation_reason AS "deactivationReason", u.password_hash <> '${NO_PASSWORD}' AS "hasPassword",
+  (SELECT count(*)::int FROM auth_tokens t
+    WHERE t.user_id = u.id AND t.expires_at > now() AND t.created_at >= u.password_changed_at)
+    AS "activeSessions"`;
+type Row = Omit<AdminUser, 'createdAt' | 'deactivatedAt'> & {
+  createdAt: Date | string;
+  deactivatedAt: Date | string | null;
+};
+const toAdminUser = (r: Row): AdminUser => ({
+  ...r,
+  createdAt: iso(r.createdAt)!,
+  deactivatedAt: iso(r.deactivatedAt),
+});
+
+const FILTERS: Record<AdminUserQuery['status'], string> = {
+  all: 'true',
+  unverified: 'NOT u.verified',
+  staff: 'u.is_staff',
+  deactivated: 'u.deactivated_at IS NOT NULL',
+};
+
+/** Accounts, newest first, by state, searched in the name and the e-mail. */
+export async function listUsers(
+  q: Queryable,
+  query: AdminUserQuery,
+): Promise<{ count: number; results: AdminUser[] }> {
+  const where = `${FILTERS[query.status]}
+    AND ($1 = '' OR lower(u.email) LIKE $1 OR lower(u.first_name || ' ' || u.last_name) LIKE $1)`;
+  const params = [query.search ? likePattern(query.search) : ''];
+  const [{ count } = { count: 0 }] = await q.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM users u WHERE ${where}`,
+    params,
+  );
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM users u WHERE ${where} ORDER BY u.created_at DESC, u.id DESC
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    params,
+  );
+  return { count, results: rows.map(toAdminUser) };
+}
+
+export async function getAdminUser(q: Queryable, pk: number): Promise<AdminUser | null> {
+  const [row] = await q.query<Row>(`SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [pk]);
+  return row ? toAdminUser(row) : null;
+}
+
+export type UserActionOutcome =
+  | { kind: 'unknown' }
+  /** The action does not apply to the account as it is (or not to one's own account). */
+  | { kind: 'refused'; message: MessageKey }
+  | { kind: 'done'; user: AdminUser };
+
+interface Locked {
+  id: number;
+  email: string;
+  verified: boolean;
+  isStaff: boolean;
+  deactivated: boolean;
+}
+
+interface ActionRule {
+  audit: AuditAction;
+  /** Why the action does not apply to the account, if it does not. */
+  refuse(user: Locked, actor: Actor): MessageKey | null;
+  /** The state before and after, as the audit log records it. */
+  change: [before: string, after: string];
+  apply(tx: Queryable, user: Locked, reason: string | null): Promise<void>;
+}
+
+const RULES: Record<UserAction, ActionRule> = {
+  'resend-verification': {
+    audit: 'user.verification-resent',
+    refuse: (u) => (u.verified ? 'userAlreadyVerified' : null),
+    change: ['da verificare', 'da verificare'],
+    async apply(tx, u) {
+      // Another key of the address; the keys mailed before stay valid, as with the public resend.
+      const key = await createVerificationKey(tx, u.id);
+      await enqueueMail(tx, verificationMail(u.email, key, false));
+    },
+  },
+  verify: {
+    audit: 'user.verify',
+    refuse: (u) => (u.verified ? 'userAlreadyVerified' : null),
+    change: ['da verificare', 'verificato'],
+    apply: (tx, u) => markVerified(tx, u.id),
+  },
+  deactivate: {
+    audit: 'user.deactivate',
+    refuse: (u, actor) =>
+      u.id === actor.id ? 'notOnYourself' : u.deactivated ? 'userAlreadyDeactivated' : null,
+    change: ['attivo', 'disattivato'],
+    async apply(tx, u, reason) {
+      await tx.query('UPDATE users SET deactivated_at = now(), deactivation_reason = $2 WHERE id = $1', [
+        u.id,
+        reason,
+      ]);
+      // Every session ends now; sign-in is refused while the account stays deactivated (auth.ts).
+      await revokeAllAuthTokens(tx, u.id);
+    },
+  },
+  reactivate: {
+    audit: 'user.reactivate',
+    refuse: (u) => (u.deactivated ? null : 'userNotDeactivated'),
+    change: ['disattivato', 'attivo'],
+    async apply(tx, u) {
+      await tx.query('UPDATE users SET deactivated_at = NULL, deactivation_reason = NULL WHERE id = $1', [
+        u.id,
+      ]);
+    },
+  },
+  'grant-staff': {
+    audit: 'user.grant-staff',
+    refuse: (u) => (u.isStaff ? 'userAlreadyStaff' : null),
+    change: ['utente', 'staff'],
+    async apply(tx, u) {
+      await tx.query('UPDATE users SET is_staff = true WHERE id = $1', [u.id]);
+    },
+  },
+  'remove-staff': {
+    audit: 'user.remove-staff',
+    refuse: (u, actor) => (u.id === actor.id ? 'notOnYourself' : u.isStaff ? null : 'userNotStaff'),
+    change: ['staff', 'utente'],
+    async apply(tx, u) {
+      await tx.query('UPDATE users SET is_staff = false WHERE id = $1', [u.id]);
+    },
+  },
+};
+
+/**
+ * One staff action on an account, with its audit entry, in one transaction; the account's row is locked
+ * so two staff members acting at once see each other's change. `who` by e-mail is the admin CLI's.
+ */
+export function applyUserAction(
+  db: Db,
+  who: { pk: number } | { email: string },
+  action: UserAction,
+  { reason = null, actor }: { reason?: string | null; actor: Actor },
+): Promise<UserActionOutcome> {
+  const rule = RULES[action];
+  return db.transaction(async (tx) => {
+    const [user] = await tx.query<Locked>(
+      `SELECT id::int AS id, email, verified, is_staff AS "isStaff", deactivated_at IS NOT NULL AS deactivated
+         FROM users WHERE ${'pk' in who ? 'id = $1' : 'lower(email) = lower($1)'} FOR UPDATE`,
+      ['pk' in who ? who.pk : who.email],
+    );
+    if (!user) return { kind: 'unknown' };
+    const refused = rule.refuse(user, actor);
+    if (refused) return { kind: 'refused', message: refused };
+    await rule.apply(tx, user, reason);
+    await recordAudit(tx, {
+      actor,
+      action: rule.audit,
+      target: { id: user.id, label: user.email },
+      before: rule.change[0],
+      after: rule.change[1],
+      reason,
+    });
+    return { kind: 'done', user: (await getAdminUser(tx, user.id))! };
+  });
+}

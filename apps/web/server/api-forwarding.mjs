@@ -16,6 +16,13 @@ import { SECURITY_HEADERS } from './security-headers.mjs';
 export const MAX_API_IN_FLIGHT = 128;
 /** How long a forwarded call may wait for the API's first byte, or between two bytes of its answer. */
 export const API_DEADLINE_MS = 5_000;
+/**
+ * The staff's data import (POST /api/admin/imports/) answers once the whole file is imported: a minute or
+ * more for the largest files on the embedded database. It waits this long instead.
+ */
+export const IMPORT_DEADLINE_MS = 10 * 60_000;
+const isImport = (/** @type {import('node:http').IncomingMessage} */ req) =>
+  req.method === 'POST' && /^\/api\/admin\/imports\/(\?|$)/.test(req.url ?? '');
 
 export const BUSY = `Il servizio è molto carico in questo momento: riprova tra ${RETRY_AFTER_SECONDS} secondi.`;
 export const UNAVAILABLE = 'Servizio temporaneamente non disponibile, riprova più tardi.';
@@ -80,7 +87,8 @@ export function createApiForwarder({
       inFlight += 1;
       res.once('close', () => (inFlight -= 1));
       for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
-      proxy.web(req, res, {}, (/** @type {NodeJS.ErrnoException} */ error) => {
+      const options = isImport(req) ? { proxyTimeout: Math.max(deadlineMs, IMPORT_DEADLINE_MS) } : {};
+      proxy.web(req, res, options, (/** @type {NodeJS.ErrnoException} */ error) => {
         if (res.headersSent) return void res.destroy();
         // proxyTimeout destroys the call to the API: "socket hang up". Anything else: no API at all.
         const late = error.code === 'ECONNRESET';

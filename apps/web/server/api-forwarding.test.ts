@@ -34,7 +34,8 @@ async function fakeApi(): Promise<string> {
           res
             .writeHead(201, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' })
             .end(JSON.stringify({ url: req.url, method: req.method, headers: req.headers, body }));
-        if (req.url?.startsWith('/api/lenta/')) setTimeout(answer, 400);
+        if (req.url?.startsWith('/api/lenta/') || req.url?.startsWith('/api/admin/imports/'))
+          setTimeout(answer, 400);
         else answer();
       });
     }),
@@ -81,6 +82,15 @@ describe('the forwarding of /api/* to the API', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ detail: BUSY });
     expect(logged).toEqual([]);
+  });
+
+  it('waits for a data import of the back-office past the deadline: it answers once the file is in', async () => {
+    const { url } = await webServer({ apiUrl: await fakeApi(), forward: true, deadlineMs: 150 });
+    const response = await fetch(`${url}/api/admin/imports/`, { method: 'POST', body: 'file' });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { body: string }).body).toBe('file');
+    // Only the upload: the list of imports keeps the deadline.
+    expect((await fetch(`${url}/api/admin/imports/`)).status).toBe(503);
   });
 
   it('answers 503 with the generic message, and says so in the log, when no API listens', async () => {

@@ -52,6 +52,17 @@ describe('callApi', () => {
     expect(seen.headers).toMatchObject({ 'accept-language': 'en', 'content-type': 'application/json' });
   });
 
+  it('sends a FormData body as multipart/form-data, with the boundary fetch chose', async () => {
+    const form = new FormData();
+    form.append('dataset', 'rd-comuni');
+    form.append('file', new Blob(['anno;comune\n2024;Bergamo\n'], { type: 'text/csv' }), 'bergamo.csv');
+    await callApi(adapter, 'POST', '/api/detail/', { body: form });
+    expect(seen.headers?.['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.body).toContain('name="dataset"');
+    expect(seen.body).toContain('filename="bergamo.csv"');
+    expect(seen.body).toContain('2024;Bergamo');
+  });
+
   it('refuses an answer that breaks the contract instead of casting it', async () => {
     const error = await callApi(adapter, 'GET', '/api/user/', { schema: UserSchema }).catch(
       (e: unknown) => e,

@@ -65,9 +65,14 @@ export interface RequestOptions<T> {
   /** The answer's schema; without one the answer must be `{detail}` (DetailSchema). */
   schema?: ResponseParser<T>;
   query?: Query;
-  /** JSON body of a non-GET call ({} when omitted). */
+  /**
+   * Body of a non-GET call: sent as JSON ({} when omitted), or, a FormData, as multipart/form-data (with
+   * no Content-Type of ours: fetch writes it with the boundary).
+   */
   body?: unknown;
   signal?: AbortSignal;
+  /** The adapter's timeout unless given: a data import of the back-office takes longer. */
+  timeoutMs?: number;
 }
 
 const SUPPORTED_LOCALES = new Set(['it', 'en']);
@@ -111,8 +116,9 @@ export async function callApi<T = Detail>(
   // Imported when needed: in the browser the contract's schemas (zod) are not part of a page's first load.
   const schema = (options.schema ?? (await import('@portal/contract')).DetailSchema) as ResponseParser<T>;
   const headers: Record<string, string> = { Accept: 'application/json', ...(await adapter.headers(method)) };
-  if (method !== 'GET') headers['Content-Type'] = 'application/json';
-  const timeout = AbortSignal.timeout(adapter.timeoutMs);
+  const form = options.body instanceof FormData ? options.body : null;
+  if (method !== 'GET' && !form) headers['Content-Type'] = 'application/json';
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? adapter.timeoutMs);
 
   let response: Response;
   try {
@@ -120,7 +126,7 @@ export async function callApi<T = Detail>(
       ...adapter.init,
       method,
       headers,
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+      body: method === 'GET' ? undefined : (form ?? JSON.stringify(options.body ?? {})),
       cache: 'no-store',
       signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
     });

@@ -1,7 +1,33 @@
-import type { AuditEntry, ContactMessage, LicenseHolder, OutboxMail } from '@portal/contract';
+import {
+  MAX_IMPORT_BYTES,
+  type AdminUser,
+  type AuditEntry,
+  type ContactMessage,
+  type ImportResult,
+  type LicenseHolder,
+  type OutboxMail,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
 import {
   auditRow,
+  downloadCaption,
+  downloadExportUrl,
+  downloadFiltered,
+  downloadQuery,
+  downloadQueryText,
+  formatDay,
+  formatRows,
+  holderLabel,
+  importFailure,
+  importProblems,
+  importResultText,
+  NO_DOWNLOAD_FILTER,
+  userActionNeedsReason,
+  userActions,
+  userStatus,
+  userStaysInList,
+  yearsText,
   contactActions,
   contactReasonLabel,
   contactStatus,
@@ -304,5 +330,257 @@ describe('decision messages', () => {
     expect(adminMessages.licenses.done.approve('mario@example.it')).toBe(
       'Licenza di mario@example.it approvata.',
     );
+  });
+});
+
+describe('auditRow of the users and the imports', () => {
+  const base: AuditEntry = {
+    id: 21,
+    at: '2026-03-05T09:15:00.000Z',
+    actor: 'staff@example.it',
+    action: 'user.deactivate',
+    target: 'mario@example.it',
+    before: 'attivo',
+    after: 'disattivato',
+    reason: 'Account usato da più persone.',
+  };
+
+  it('names the states of an account', () => {
+    const row = auditRow(base);
+    expect(row.action).toBe('Account disattivato');
+    expect(row.change).toBe('Attivo → Disattivato');
+    expect(auditRow({ ...base, action: 'user.grant-staff', before: 'utente', after: 'staff' }).change).toBe(
+      'Utente → Staff',
+    );
+    expect(
+      auditRow({ ...base, action: 'user.verify', before: 'da verificare', after: 'verificato' }).change,
+    ).toBe('Da verificare → Verificato');
+  });
+
+  it('shows what an import recorded as it is', () => {
+    const row = auditRow({
+      ...base,
+      action: 'data.import',
+      target: 'sicilia-2010-2024.csv',
+      before: null,
+      after: '4.812 righe',
+      reason: null,
+    });
+    expect(row.action).toBe('Dati importati');
+    expect(row.change).toBe(`${adminMessages.none} → 4.812 righe`);
+  });
+});
+
+describe('rows of the users', () => {
+  const user: AdminUser = {
+    pk: 11,
+    email: 'anna@example.it',
+    firstName: 'Anna',
+    lastName: 'Neri',
+    organization: '',
+    verified: true,
+    isStaff: false,
+    licenseStatus: 'inactive',
+    createdAt: '2026-01-10T09:00:00.000Z',
+    deactivatedAt: null,
+    deactivationReason: null,
+    activeSessions: 2,
+    hasPassword: true,
+  };
+
+  it('offers the verification to an unverified address only', () => {
+    expect(userActions(user, 1)).toEqual(['deactivate', 'grant-staff']);
+    expect(userActions({ ...user, verified: false }, 1)).toEqual([
+      'resend-verification',
+      'verify',
+      'deactivate',
+      'grant-staff',
+    ]);
+  });
+
+  it('offers reactivation to a deactivated account, and removal to a staff one', () => {
+    expect(userActions({ ...user, deactivatedAt: '2026-03-01T10:00:00Z', isStaff: true }, 1)).toEqual([
+      'reactivate',
+      'remove-staff',
+    ]);
+  });
+
+  it('never offers to deactivate oneself or remove one’s own staff access', () => {
+    expect(userActions({ ...user, isStaff: true }, user.pk)).toEqual([]);
+    expect(userActions({ ...user, isStaff: true }, null)).toEqual(['deactivate', 'remove-staff']);
+  });
+
+  it('asks a reason for a deactivation only', () => {
+    expect(userActionNeedsReason('deactivate')).toBe(true);
+    expect(userActionNeedsReason('verify')).toBe(false);
+    expect(userActionNeedsReason('remove-staff')).toBe(false);
+  });
+
+  it('keeps an account in the list of its state only', () => {
+    expect(userStaysInList('all', { ...user, verified: false })).toBe(true);
+    expect(userStaysInList('unverified', user)).toBe(false);
+    expect(userStaysInList('unverified', { ...user, verified: false })).toBe(true);
+    expect(userStaysInList('staff', user)).toBe(false);
+    expect(userStaysInList('deactivated', user)).toBe(false);
+    expect(userStaysInList('deactivated', { ...user, deactivatedAt: '2026-03-01T10:00:00Z' })).toBe(true);
+  });
+
+  it('says whether the account is verified, or since when it is deactivated and why', () => {
+    expect(userStatus(user)).toEqual({ label: 'Verificato', notes: [] });
+    expect(userStatus({ ...user, verified: false, hasPassword: false })).toEqual({
+      label: 'Da verificare',
+      notes: ['Nessuna password: non può ancora accedere'],
+    });
+    expect(
+      userStatus({
+        ...user,
+        verified: false,
+        deactivatedAt: '2026-02-28T23:30:00.000Z',
+        deactivationReason: ' Spam. ',
+      }),
+    ).toEqual({
+      label: 'Disattivato dal 01/03/2026',
+      notes: ['Motivazione: Spam.', 'Indirizzo da verificare'],
+    });
+  });
+
+  it('names the user in a dialog with the address', () => {
+    expect(holderLabel(user)).toBe('Anna Neri (anna@example.it)');
+    expect(holderLabel({ ...user, firstName: '', lastName: '' })).toBe('anna@example.it');
+  });
+
+  it('says what was done, to whom', () => {
+    expect(adminMessages.users.done.deactivate('anna@example.it')).toBe(
+      'Account di anna@example.it disattivato.',
+    );
+    expect(
+      adminMessages.users.actions.verify + adminMessages.users.actionTarget.verify('anna@example.it'),
+    ).toBe('Segna come verificato anna@example.it');
+  });
+});
+
+describe('the download log', () => {
+  const filter = { search: ' rossi ', format: 'csv', from: '2026-03-01', to: '2026-03-31' } as const;
+
+  it('asks for the filters that are set only', () => {
+    expect(downloadQuery(NO_DOWNLOAD_FILTER)).toEqual({
+      search: undefined,
+      format: undefined,
+      from: undefined,
+      to: undefined,
+    });
+    expect(downloadQuery(filter)).toEqual({
+      search: 'rossi',
+      format: 'csv',
+      from: '2026-03-01',
+      to: '2026-03-31',
+    });
+    expect(downloadFiltered(NO_DOWNLOAD_FILTER)).toBe(false);
+    expect(downloadFiltered({ ...NO_DOWNLOAD_FILTER, search: '  ' })).toBe(false);
+    expect(downloadFiltered({ ...NO_DOWNLOAD_FILTER, format: 'png' })).toBe(true);
+  });
+
+  it('links the export to the same filters', () => {
+    expect(downloadExportUrl(NO_DOWNLOAD_FILTER)).toBe('/api/admin/downloads/export/');
+    expect(downloadExportUrl(filter)).toBe(
+      '/api/admin/downloads/export/?search=rossi&format=csv&from=2026-03-01&to=2026-03-31',
+    );
+    expect(downloadExportUrl({ ...NO_DOWNLOAD_FILTER, search: 'a&b=c' })).toBe(
+      '/api/admin/downloads/export/?search=a%26b%3Dc',
+    );
+  });
+
+  it('shows what was asked for as compact pairs', () => {
+    expect(downloadQueryText({ anno: 2024, regione: 'Sicilia' })).toBe('anno: 2024; regione: Sicilia');
+    expect(downloadQueryText({ frazioni: ['carta', 'vetro'], comune: null, extra: undefined })).toBe(
+      `frazioni: carta, vetro; comune: ${adminMessages.none}`,
+    );
+    expect(downloadQueryText({ vista: { tipo: 'mappa' }, tutti: true })).toBe(
+      'vista: {"tipo":"mappa"}; tutti: true',
+    );
+    expect(downloadQueryText({})).toBe(adminMessages.none);
+  });
+
+  it('writes the days, the row counts and the caption the Italian way', () => {
+    expect(formatDay('2026-03-01')).toBe('01/03/2026');
+    expect(formatDay('ieri')).toBe('ieri');
+    expect(formatRows(12345)).toBe('12.345');
+    expect(formatRows(null)).toBe(adminMessages.none);
+    expect(downloadCaption(NO_DOWNLOAD_FILTER, null)).toBe('Download, dal più recente');
+    expect(downloadCaption(filter, 1234)).toBe(
+      'Download, dal più recente in formato CSV dal 01/03/2026 al 31/03/2026 di utenti che corrispondono a «rossi» (1.234 download)',
+    );
+    expect(downloadCaption(NO_DOWNLOAD_FILTER, 1)).toBe('Download, dal più recente (1 download)');
+  });
+});
+
+describe('the data import', () => {
+  it('writes years compact', () => {
+    expect(yearsText([])).toBeNull();
+    expect(yearsText([2024])).toBe('2024');
+    expect(yearsText([2012, 2010, 2011, 2011])).toBe('2010–2012');
+    expect(yearsText([2010, 2011, 2012, 2015, 2017, 2018])).toBe('2010–2012, 2015, 2017–2018');
+  });
+
+  it('says how many rows came from which files, and for which years', () => {
+    const result: Pick<ImportResult, 'status' | 'files' | 'rowCount' | 'years'> = {
+      status: 'imported',
+      files: ['sicilia.csv'],
+      rowCount: 4812,
+      years: [2010, 2024],
+    };
+    expect(importResultText({ ...result, years: [2010, 2011, 2012] })).toBe(
+      'Importate 4.812 righe da sicilia.csv (anni 2010–2012)',
+    );
+    expect(importResultText({ ...result, rowCount: 1, years: [2024] })).toBe(
+      'Importata 1 riga da sicilia.csv (anno 2024)',
+    );
+    expect(importResultText({ ...result, files: ['2010.csv', '2011.csv'], years: [] })).toBe(
+      'Importate 4.812 righe da 2010.csv, 2011.csv',
+    );
+    expect(importResultText({ ...result, status: 'unchanged' })).toBe(
+      'Il file era già stato importato: nessuna modifica',
+    );
+    expect(importResultText({ ...result, status: 'unchanged', files: ['a.csv', 'b.csv'] })).toBe(
+      'I file erano già stati importati: nessuna modifica',
+    );
+  });
+
+  it('checks the form before sending it', () => {
+    const single = { multipleFiles: false };
+    expect(importProblems(undefined, [])).toEqual([
+      'Scegli l’insieme di dati.',
+      'Scegli il file da importare.',
+    ]);
+    expect(importProblems(single, [{ size: 10 }])).toEqual([]);
+    expect(importProblems(single, [{ size: 10 }, { size: 10 }])).toEqual([
+      'Questo insieme di dati si importa da un solo file.',
+    ]);
+    expect(importProblems({ multipleFiles: true }, [{ size: 10 }, { size: 10 }])).toEqual([]);
+    expect(importProblems(single, [{ size: MAX_IMPORT_BYTES + 1 }])).toEqual(['Il file è troppo grande']);
+  });
+
+  it('lists every line of a refused file, and the other messages apart', () => {
+    const lines = ['sicilia.csv:12: anno non valido', 'sicilia.csv:40: comune sconosciuto'];
+    expect(importFailure(new ApiError('http', '/api/admin/imports/', 400, { file: lines }))).toEqual({
+      lines,
+      messages: [],
+    });
+    expect(
+      importFailure(
+        new ApiError('http', '/api/admin/imports/', 400, { dataset: ['Insieme di dati sconosciuto.'] }),
+      ),
+    ).toEqual({ lines: [], messages: ['Insieme di dati sconosciuto.'] });
+    expect(
+      importFailure(
+        new ApiError('http', '/api/admin/imports/', 400, { nonFieldErrors: ['Import già in corso.'] }),
+      ),
+    ).toEqual({ lines: [], messages: ['Import già in corso.'] });
+  });
+
+  it('says a file is too large, whatever the API wrote', () => {
+    expect(
+      importFailure(new ApiError('http', '/api/admin/imports/', 413, { detail: 'Richiesta troppo grande.' })),
+    ).toEqual({ lines: [], messages: ['Il file è troppo grande'] });
   });
 });

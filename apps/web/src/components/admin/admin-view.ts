@@ -2,18 +2,26 @@ import {
   AUDIT_ACTION_LABELS,
   CONTACT_REASON_LABELS,
   MAIL_STATUS_LABELS,
+  MAX_IMPORT_BYTES,
   ORGANIZATION_TYPE_LABELS,
+  type AdminUser,
   type AuditAction,
   type AuditEntry,
   type ContactInboxQuery,
   type ContactMessage,
+  type DOWNLOAD_FORMATS,
+  type ImportResult,
   type LicenseDecision,
   type LicenseFilter,
   type LicenseHolder,
   type LicenseStatus,
   type MailOutboxQuery,
   type OutboxMail,
+  type UserAction,
+  type UserFilter,
 } from '@portal/contract';
+import { ApiError, apiUrl, toNormalizedError, type Query } from '../../lib/api';
+import { formatInteger } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { adminMessages } from './messages';
 
@@ -70,6 +78,12 @@ export function holderName(holder: Pick<LicenseHolder, 'firstName' | 'lastName' 
   return `${holder.firstName} ${holder.lastName}`.trim() || holder.email;
 }
 
+/** Who a dialog speaks of: "Mario Rossi (mario@example.it)", or the address alone when there is no name. */
+export function holderLabel(holder: Pick<LicenseHolder, 'firstName' | 'lastName' | 'email'>): string {
+  const name = holderName(holder);
+  return name === holder.email ? holder.email : `${name} (${holder.email})`;
+}
+
 /** The organisation and what kind it is ("Pubblica amministrazione"); null parts when not given. */
 export function holderOrganization(holder: Pick<LicenseHolder, 'organization' | 'organizationType'>): {
   name: string | null;
@@ -98,13 +112,33 @@ export function commitmentNote(holder: Pick<LicenseHolder, 'licenseTermsVersion'
   return version ? adminMessages.licenses.termsVersion(version) : null;
 }
 
-/** What the audit log records before and after each action, with its labels ('active' → "Attiva"). */
+/** The states of an account as the audit log records them (already Italian, in lower case). */
+const ACCOUNT_STATE_LABELS: Readonly<Record<string, string>> = {
+  'da verificare': 'Da verificare',
+  verificato: 'Verificato',
+  attivo: 'Attivo',
+  disattivato: 'Disattivato',
+  utente: 'Utente',
+  staff: 'Staff',
+};
+
+/**
+ * What the audit log records before and after each action, with its labels ('active' → "Attiva"). An
+ * import records no states of ours: its values show as they are.
+ */
 const AUDIT_VALUE_LABELS: Record<AuditAction, Readonly<Record<string, string>>> = {
   'license.approve': messages.license.status,
   'license.reject': messages.license.status,
   'license.revoke': messages.license.status,
   'contact.handled': { open: adminMessages.contact.open, handled: adminMessages.contact.handled },
   'mail.retry': MAIL_STATUS_LABELS,
+  'user.verification-resent': ACCOUNT_STATE_LABELS,
+  'user.verify': ACCOUNT_STATE_LABELS,
+  'user.deactivate': ACCOUNT_STATE_LABELS,
+  'user.reactivate': ACCOUNT_STATE_LABELS,
+  'user.grant-staff': ACCOUNT_STATE_LABELS,
+  'user.remove-staff': ACCOUNT_STATE_LABELS,
+  'data.import': {},
 };
 
 /** The label of a value the audit log recorded for `action`; unknown values as they are. */
@@ -195,6 +229,220 @@ export function mailActions(mail: Pick<OutboxMail, 'status'>): 'retry'[] {
 export function mailStaysInList(filter: MailOutboxQuery['status'], status: OutboxMail['status']): boolean {
   return filter === 'all' || filter === status;
 }
+
+/*
+ * Utenti: the accounts, what the staff may do to each, and how a row reads.
+ */
+
+type UserState = Pick<AdminUser, 'pk' | 'verified' | 'isStaff' | 'deactivatedAt'>;
+
+/**
+ * What an account's row allows, in the order the row shows them: the verification while the address is
+ * unverified, deactivation or reactivation, staff access granted or removed. The staff member's own
+ * account (`selfPk`) cannot be deactivated nor lose staff access (the API refuses it too).
+ */
+export function userActions(user: UserState, selfPk: number | null): UserAction[] {
+  const self = user.pk === selfPk;
+  const actions: UserAction[] = [];
+  if (!user.verified) actions.push('resend-verification', 'verify');
+  if (user.deactivatedAt) actions.push('reactivate');
+  else if (!self) actions.push('deactivate');
+  if (!user.isStaff) actions.push('grant-staff');
+  else if (!self) actions.push('remove-staff');
+  return actions;
+}
+
+/** Whether an action needs the reason the audit log keeps (a deactivation). */
+export function userActionNeedsReason(action: UserAction): action is 'deactivate' {
+  return action === 'deactivate';
+}
+
+/** Whether an account, as it is now, is still in the list of `filter`. */
+export function userStaysInList(filter: UserFilter, user: Omit<UserState, 'pk'>): boolean {
+  if (filter === 'unverified') return !user.verified;
+  if (filter === 'staff') return user.isStaff;
+  if (filter === 'deactivated') return user.deactivatedAt !== null;
+  return true;
+}
+
+/**
+ * The Stato column of an account: "Verificato", "Da verificare" or "Disattivato dal 05/03/2026", and
+ * under it the reason of a deactivation, an address still to verify, an account without a password.
+ */
+export function userStatus(
+  user: Pick<AdminUser, 'verified' | 'deactivatedAt' | 'deactivationReason' | 'hasPassword'>,
+): { label: string; notes: string[] } {
+  const text = adminMessages.users;
+  const notes: string[] = [];
+  let label: string;
+  if (user.deactivatedAt) {
+    const since = formatDate(user.deactivatedAt);
+    label = since ? text.deactivatedOn(since) : text.deactivated;
+    const reason = user.deactivationReason?.trim();
+    if (reason) notes.push(text.deactivationReason(reason));
+    if (!user.verified) notes.push(text.unverifiedNote);
+  } else {
+    label = user.verified ? text.verified : text.unverified;
+  }
+  if (!user.hasPassword) notes.push(text.noPassword);
+  return { label, notes };
+}
+
+/*
+ * Download: the log's filters, the export link, and how a row reads.
+ */
+
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** The filters of the download log as the form holds them: '' for one not set. */
+export interface DownloadFilter {
+  search: string;
+  format: DownloadFormat | '';
+  /** YYYY-MM-DD, first day (inclusive). */
+  from: string;
+  /** YYYY-MM-DD, last day (inclusive). */
+  to: string;
+}
+
+export const NO_DOWNLOAD_FILTER: DownloadFilter = { search: '', format: '', from: '', to: '' };
+
+/** The query of the filters that are set, for the list and its export (the search trimmed). */
+export function downloadQuery(filter: DownloadFilter): Query {
+  const value = (text: string) => text.trim() || undefined;
+  return {
+    search: value(filter.search),
+    format: filter.format || undefined,
+    from: value(filter.from),
+    to: value(filter.to),
+  };
+}
+
+/** The CSV export of the rows the filters select: a plain link, the session cookie goes along. */
+export function downloadExportUrl(filter: DownloadFilter): string {
+  return apiUrl('', '/api/admin/downloads/export/', downloadQuery(filter));
+}
+
+/** A day of the filters ("2026-03-01") the Italian way ("01/03/2026"); anything else as it is. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
+/** The format of a download as the table and the filter show it: "CSV", "PDF", "PNG", "JPG". */
+export const formatLabel = (format: string) => format.toUpperCase();
+
+/** One value of a download's query: a list joined, an object as JSON, a missing value as a dash. */
+function queryValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return adminMessages.none;
+  if (Array.isArray(value)) return value.map(queryValueText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | boolean);
+}
+
+/** What a download asked for, compact: "anno: 2024; regione: Sicilia"; a dash for nothing. */
+export function downloadQueryText(query: Record<string, unknown>): string {
+  const pairs = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}: ${queryValueText(value)}`);
+  return pairs.length > 0 ? pairs.join('; ') : adminMessages.none;
+}
+
+/** The caption of the download log: what the filters select and, once known, how many. */
+export function downloadCaption(filter: DownloadFilter, count: number | null): string {
+  const text = adminMessages.downloads;
+  const search = filter.search.trim();
+  return (
+    text.caption +
+    (filter.format ? text.captionFormat(formatLabel(filter.format)) : '') +
+    (filter.from ? text.captionFrom(formatDay(filter.from)) : '') +
+    (filter.to ? text.captionTo(formatDay(filter.to)) : '') +
+    (search ? text.captionSearch(search) : '') +
+    (count === null ? '' : text.captionCount(count))
+  );
+}
+
+/** Whether any filter of the download log is set (the empty table then says so). */
+export function downloadFiltered(filter: DownloadFilter): boolean {
+  return Object.values(downloadQuery(filter)).some((value) => value !== undefined);
+}
+
+/*
+ * Dati: the upload of a dataset's files, its answer, and the recent imports.
+ */
+
+/** Years compact, in order: "2024", "2010–2024", "2010–2012, 2015"; null for none. */
+export function yearsText(years: readonly number[]): string | null {
+  const sorted = [...new Set(years)].sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const runs: string[] = [];
+  let start = sorted[0]!;
+  let end = start;
+  for (const year of [...sorted.slice(1), Number.NaN]) {
+    if (year === end + 1) {
+      end = year;
+      continue;
+    }
+    runs.push(start === end ? String(start) : `${start}–${end}`);
+    start = end = year;
+  }
+  return runs.join(', ');
+}
+
+/** What an import did: "Importate 1.234 righe da sicilia.csv (anni 2010–2024)", or that nothing changed. */
+export function importResultText(
+  result: Pick<ImportResult, 'status' | 'files' | 'rowCount' | 'years'>,
+): string {
+  const text = adminMessages.imports;
+  if (result.status === 'unchanged') return result.files.length > 1 ? text.unchangedFiles : text.unchanged;
+  const span = yearsText(result.years);
+  return text.imported(
+    result.rowCount,
+    result.files.join(', '),
+    span ? text.years(new Set(result.years).size, span) : null,
+  );
+}
+
+/** Why the chosen files cannot be sent: no dataset, no file, several for a one-file dataset, too big. */
+export function importProblems(
+  dataset: { multipleFiles: boolean } | undefined,
+  files: readonly { size: number }[],
+): string[] {
+  const text = adminMessages.imports;
+  const problems: string[] = [];
+  if (!dataset) problems.push(text.missingDataset);
+  if (files.length === 0) problems.push(text.missingFile);
+  else if (dataset && !dataset.multipleFiles && files.length > 1) problems.push(text.oneFileOnly);
+  if (files.some((file) => file.size > MAX_IMPORT_BYTES)) problems.push(text.tooLarge);
+  return problems;
+}
+
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string')
+      : [];
+
+/**
+ * A refused import, as the form shows it: every line the importer found wrong (`{"file": ["name:LINE:
+ * reason", …]}`), and the other messages (the dataset, the request, a file too large).
+ */
+export function importFailure(error: unknown): { lines: string[]; messages: string[] } {
+  if (error instanceof ApiError && error.status === 413) {
+    return { lines: [], messages: [adminMessages.imports.tooLarge] };
+  }
+  const normalized = toNormalizedError(error);
+  const body = error instanceof ApiError && error.status === 400 ? error.body : undefined;
+  const lines = typeof body === 'object' && body !== null && 'file' in body ? stringsOf(body.file) : [];
+  const fieldErrors = Object.entries(normalized.fieldErrors)
+    .filter(([key]) => !(key === 'file' && lines.length > 0))
+    .map(([, message]) => message);
+  return { lines, messages: [...normalized.nonFieldErrors, ...fieldErrors] };
+}
+
+/** An import's row count the Italian way ("10.020.528"). */
+export const formatRows = (count: number | null) =>
+  count === null ? adminMessages.none : formatInteger(count);
 
 /** The pages of a list of `count` items: how many, and whether there is one before and after `page`. */
 export function pageInfo(

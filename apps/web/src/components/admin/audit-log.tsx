@@ -2,15 +2,23 @@
 
 import { AuditListSchema } from '@portal/contract';
 import { useState } from 'react';
-import { FormErrors } from '../shell/form-parts';
 import { auditRow } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
 import { Pagination } from './pagination';
+import { AdminSection, DataTable, ListStatus } from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.audit;
 const PAGE_SIZE = 20;
+const COLUMNS = [
+  text.columns.at,
+  text.columns.actor,
+  text.columns.action,
+  text.columns.target,
+  text.columns.change,
+  text.columns.reason,
+];
 
 /** "Registro delle attività": the staff's decisions, newest first; asked again after each decision. */
 export function AuditLog({ version }: { version: number }) {
@@ -30,69 +38,43 @@ export function AuditLog({ version }: { version: number }) {
   );
 
   return (
-    <section className="page-section" aria-labelledby="admin-audit-title">
-      <h2 id="admin-audit-title">{text.title}</h2>
-      {list.state === 'error' && !stale ? (
-        <>
-          <FormErrors errors={list.errors} />
-          <button type="button" className="button" onClick={() => setRetries((n) => n + 1)}>
-            {adminMessages.retry}
-          </button>
-        </>
-      ) : list.state !== 'ready' ? (
-        <p aria-live="polite">{adminMessages.loading}</p>
-      ) : (
-        <>
-          <div className="table-scroll" role="region" aria-labelledby="admin-audit-caption" tabIndex={0}>
-            <table className={`data-table ${styles.table}`} aria-busy={stale}>
-              <caption id="admin-audit-caption">
-                {text.caption}
-                {text.captionCount(list.data.count)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{text.columns.at}</th>
-                  <th scope="col">{text.columns.actor}</th>
-                  <th scope="col">{text.columns.action}</th>
-                  <th scope="col">{text.columns.target}</th>
-                  <th scope="col">{text.columns.change}</th>
-                  <th scope="col">{text.columns.reason}</th>
+    <AdminSection id="registro" titleId="admin-audit-title" title={text.title}>
+      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
+        {(data) => (
+          <>
+            <DataTable
+              id="admin-audit"
+              caption={text.caption + text.captionCount(data.count)}
+              columns={COLUMNS}
+              stale={stale}
+              empty={data.results.length > 0 ? null : text.empty}
+            >
+              {data.results.map(auditRow).map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <time dateTime={row.at}>{row.when}</time>
+                  </td>
+                  <td className={styles.email}>{row.who}</td>
+                  <td>{row.action}</td>
+                  <td className={styles.email}>{row.target}</td>
+                  <td>
+                    <span aria-hidden="true">{row.change}</span>
+                    <span className="visually-hidden">{row.changeLabel}</span>
+                  </td>
+                  <td className={`${styles.wrap} ${styles.use}`}>{row.reason}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.results.length === 0 ? (
-                  <tr>
-                    <td colSpan={6}>{text.empty}</td>
-                  </tr>
-                ) : (
-                  list.data.results.map(auditRow).map((row) => (
-                    <tr key={row.id}>
-                      <td>
-                        <time dateTime={row.at}>{row.when}</time>
-                      </td>
-                      <td className={styles.email}>{row.who}</td>
-                      <td>{row.action}</td>
-                      <td className={styles.email}>{row.target}</td>
-                      <td>
-                        <span aria-hidden="true">{row.change}</span>
-                        <span className="visually-hidden">{row.changeLabel}</span>
-                      </td>
-                      <td className={`${styles.wrap} ${styles.use}`}>{row.reason}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label={text.title}
-            count={list.data.count}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+              ))}
+            </DataTable>
+            <Pagination
+              label={text.title}
+              count={data.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </ListStatus>
+    </AdminSection>
   );
 }

@@ -9,9 +9,8 @@ import {
   type ContactInboxQuery,
   type ContactMessage,
 } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, toNormalizedError } from '../../lib/api.client';
-import { FormErrors } from '../shell/form-parts';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api.client';
 import {
   contactActions,
   contactReasonLabel,
@@ -24,6 +23,7 @@ import {
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
 import { Pagination } from './pagination';
+import { ActionFeedback, AdminSection, DataTable, FilterSelect, ListStatus, useRowActions } from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.contact;
@@ -32,10 +32,19 @@ const PAGE_SIZE = 20;
 type ContactState = ContactInboxQuery['state'];
 type ContactReason = (typeof CONTACT_REASONS)[number];
 
-const isState = (value: string): value is ContactState =>
-  (CONTACT_INBOX_STATES as readonly string[]).includes(value);
-const isReason = (value: string): value is ContactReason =>
-  (CONTACT_REASONS as readonly string[]).includes(value);
+const STATE_OPTIONS = CONTACT_INBOX_STATES.map((value) => ({ value, label: text.filters[value] }));
+const REASON_OPTIONS: readonly { value: ContactReason | ''; label: string }[] = [
+  { value: '', label: text.allReasons },
+  ...CONTACT_REASONS.map((value) => ({ value, label: CONTACT_REASON_LABELS[value] })),
+];
+const COLUMNS = [
+  text.columns.receivedAt,
+  text.columns.from,
+  text.columns.reason,
+  text.columns.message,
+  text.columns.status,
+  text.columns.actions,
+];
 
 /**
  * "Messaggi di contatto": the contact form's messages, newest first (the open ones unless asked
@@ -47,11 +56,9 @@ export function ContactMessages({ version, onChanged }: { version: number; onCha
   const [state, setState] = useState<ContactState>('open');
   const [reason, setReason] = useState<ContactReason | ''>('');
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [actionErrors, setActionErrors] = useState<string[]>([]);
-  const [notice, setNotice] = useState<{ text: string; serial: number } | null>(null);
   const [retries, setRetries] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Already handled by someone else, or gone: the row was out of date, so the list is asked again.
+  const actions = useRowActions(() => setRetries((n) => n + 1));
 
   const { list, stale } = useApiList(
     '/api/admin/contact-messages/',
@@ -60,39 +67,19 @@ export function ContactMessages({ version, onChanged }: { version: number; onCha
     version + retries,
   );
 
-  // After an action: the row the focus was on may be gone, so the focus goes to the section's heading.
-  useEffect(() => {
-    if (notice) headingRef.current?.focus();
-  }, [notice]);
-
   const rows = list.state === 'ready' ? list.data.results : [];
 
-  const markHandled = async (message: ContactMessage) => {
-    // One action at a time (the buttons stay focusable: a disabled one would drop the focus).
-    if (busy !== null) return;
-    setBusy(message.id);
-    setActionErrors([]);
-    setNotice(null);
-    try {
+  const markHandled = (message: ContactMessage) =>
+    actions.run(message.id, async () => {
       const updated = await apiRequest('POST', `/api/admin/contact-messages/${message.id}/handled/`, {
         body: {},
         schema: ContactMessageSchema,
       });
-      setNotice((last) => ({ text: text.done(updated.email), serial: (last?.serial ?? 0) + 1 }));
       if (!contactStaysInList(state, updated.handledAt !== null))
         setPage(pageAfterRemoval(page, rows.length));
       onChanged();
-    } catch (error) {
-      const normalized = toNormalizedError(error);
-      setActionErrors([...normalized.nonFieldErrors, ...Object.values(normalized.fieldErrors)]);
-      // Already handled by someone else, or gone: the row was out of date, so the list is asked again.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
-        setRetries((n) => n + 1);
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
+      return text.done(updated.email);
+    });
 
   const caption =
     text.caption[state] +
@@ -100,111 +87,69 @@ export function ContactMessages({ version, onChanged }: { version: number; onCha
     (list.state === 'ready' ? text.captionCount(list.data.count) : '');
 
   return (
-    <section className="page-section" aria-labelledby="admin-contact-title">
-      <h2 id="admin-contact-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {text.title}
-      </h2>
-
+    <AdminSection
+      id="messaggi"
+      titleId="admin-contact-title"
+      title={text.title}
+      headingRef={actions.headingRef}
+    >
       <div className={styles.toolbar}>
-        <div className={styles.field}>
-          <label htmlFor="admin-contact-state">{text.filter}</label>
-          <select
-            id="admin-contact-state"
-            value={state}
-            onChange={(event) => {
-              if (!isState(event.target.value)) return;
-              setState(event.target.value);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {CONTACT_INBOX_STATES.map((value) => (
-              <option key={value} value={value}>
-                {text.filters[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="admin-contact-reason">{text.reason}</label>
-          <select
-            id="admin-contact-reason"
-            value={reason}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (value !== '' && !isReason(value)) return;
-              setReason(value);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            <option value="">{text.allReasons}</option>
-            {CONTACT_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {CONTACT_REASON_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="admin-contact-state"
+          label={text.filter}
+          value={state}
+          options={STATE_OPTIONS}
+          onChange={(value) => {
+            setState(value);
+            setPage(1);
+            actions.clearNotice();
+          }}
+        />
+        <FilterSelect
+          id="admin-contact-reason"
+          label={text.reason}
+          value={reason}
+          options={REASON_OPTIONS}
+          onChange={(value) => {
+            setReason(value);
+            setPage(1);
+            actions.clearNotice();
+          }}
+        />
       </div>
 
-      <div role="status" className={notice ? 'form-success' : undefined}>
-        {notice ? <p>{notice.text}</p> : null}
-      </div>
-      <FormErrors errors={actionErrors} />
+      <ActionFeedback notice={actions.notice} errors={actions.errors} />
 
-      {list.state === 'error' && !stale ? (
-        <>
-          <FormErrors errors={list.errors} />
-          <button type="button" className="button" onClick={() => setRetries((n) => n + 1)}>
-            {adminMessages.retry}
-          </button>
-        </>
-      ) : list.state !== 'ready' ? (
-        <p aria-live="polite">{adminMessages.loading}</p>
-      ) : (
-        <>
-          <div className="table-scroll" role="region" aria-labelledby="admin-contact-caption" tabIndex={0}>
-            <table className={`data-table ${styles.table}`} aria-busy={stale}>
-              <caption id="admin-contact-caption">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{text.columns.receivedAt}</th>
-                  <th scope="col">{text.columns.from}</th>
-                  <th scope="col">{text.columns.reason}</th>
-                  <th scope="col">{text.columns.message}</th>
-                  <th scope="col">{text.columns.status}</th>
-                  <th scope="col">{text.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={6}>{text.empty[state]}</td>
-                  </tr>
-                ) : (
-                  rows.map((message) => (
-                    <MessageRow
-                      key={message.id}
-                      message={message}
-                      busy={busy === message.id}
-                      onHandled={(target) => void markHandled(target)}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label={text.title}
-            count={list.data.count}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
+        {(data) => (
+          <>
+            <DataTable
+              id="admin-contact"
+              caption={caption}
+              columns={COLUMNS}
+              stale={stale}
+              empty={data.results.length > 0 ? null : text.empty[state]}
+            >
+              {data.results.map((message) => (
+                <MessageRow
+                  key={message.id}
+                  message={message}
+                  busy={actions.busy === message.id}
+                  onHandled={(target) => void markHandled(target)}
+                />
+              ))}
+            </DataTable>
+            <Pagination
+              label={text.title}
+              count={data.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </ListStatus>
+    </AdminSection>
   );
 }
 

@@ -1,72 +1,75 @@
 'use client';
 
-import {
-  LicenseHolderSchema,
-  LicenseReasonBodySchema,
-  type LicenseHolder,
-  type LicenseReasonBody,
-} from '@portal/contract';
+import { ReasonBodySchema, type ReasonBody } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { apiRequest } from '../../lib/api.client';
+import type { ApiPath } from '../../lib/api';
+import { apiRequest, type ResponseParser } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { contractResolver } from '../shell/contract-resolver';
 import { FormErrors, TextField } from '../shell/form-parts';
 import { Modal } from '../shell/modal';
 import { useFormSubmit } from '../shell/use-form-submit';
-import { holderName } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
 
 const text = adminMessages.dialog;
 const REASON_MAX = 1000;
 
+/** The texts of one decision's dialog (adminMessages.dialog.reject, .revoke, .deactivate). */
+export interface DecisionTexts {
+  title: string;
+  intro(who: string): string;
+  hint: string;
+  submit: string;
+}
+
 /**
- * Rejecting a request or revoking a licence: the reason the user will read (required, at most 1000
- * characters, the contract's rule), then POST …/{pk}/reject/ or …/revoke/. The API's errors show under
- * the field or below the form; on success the updated user goes to `onDone`.
+ * A decision that needs a reason: rejecting a licence request, revoking a licence, deactivating an
+ * account. The reason (required, at most 1000 characters, the contract's rule) is posted to `path`; the
+ * API's errors show under the field or below the form; on success the updated row (`schema`) goes to
+ * `onDone`.
  */
-export function DecisionDialog({
-  decision,
-  holder,
+export function DecisionDialog<T>({
+  texts,
+  who,
+  path,
+  schema,
+  testId,
   onClose,
   onDone,
 }: {
-  decision: 'reject' | 'revoke';
-  holder: LicenseHolder;
+  texts: DecisionTexts;
+  /** Whom the decision is about: "Mario Rossi (mario@example.it)". */
+  who: string;
+  path: ApiPath;
+  schema: ResponseParser<T>;
+  testId: string;
   onClose(): void;
-  onDone(updated: LicenseHolder): void;
+  onDone(updated: T): void;
 }) {
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: contractResolver(LicenseReasonBodySchema), defaultValues: { reason: '' } });
+  } = useForm({ resolver: contractResolver(ReasonBodySchema), defaultValues: { reason: '' } });
   const { run, pending, nonFieldErrors } = useFormSubmit(setError, ['reason'] as const);
-  const who = holderName(holder) === holder.email ? holder.email : `${holderName(holder)} (${holder.email})`;
 
   const onSubmit = handleSubmit((values) =>
     run(async () => {
-      const updated = await apiRequest('POST', `/api/admin/licenses/${holder.pk}/${decision}/`, {
-        body: values satisfies LicenseReasonBody,
-        schema: LicenseHolderSchema,
-      });
+      const updated = await apiRequest('POST', path, { body: values satisfies ReasonBody, schema });
       onDone(updated);
     }),
   );
 
   return (
-    <Modal
-      title={decision === 'reject' ? text.rejectTitle : text.revokeTitle}
-      onClose={onClose}
-      testId={`modal-license-${decision}`}
-    >
+    <Modal title={texts.title} onClose={onClose} testId={testId}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="auth-form">
-        <p>{decision === 'reject' ? text.rejectIntro(who) : text.revokeIntro(who)}</p>
+        <p>{texts.intro(who)}</p>
         <TextField
-          id="license-decision-reason"
+          id="admin-decision-reason"
           label={text.reason}
-          hint={text.reasonHint}
+          hint={texts.hint}
           multiline
           maxLength={REASON_MAX}
           required
@@ -75,11 +78,7 @@ export function DecisionDialog({
         />
         <div className={styles.dialogActions}>
           <button type="submit" className="button" disabled={pending} aria-busy={pending}>
-            {pending
-              ? messages.fields.sending
-              : decision === 'reject'
-                ? text.rejectSubmit
-                : text.revokeSubmit}
+            {pending ? messages.fields.sending : texts.submit}
           </button>
           <button type="button" className="button button--outline" onClick={onClose}>
             {text.cancel}

@@ -8,13 +8,13 @@ import {
   type LicenseFilter,
   type LicenseHolder,
 } from '@portal/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest, toNormalizedError } from '../../lib/api.client';
-import { FormErrors } from '../shell/form-parts';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api.client';
 import { LicenseBadge } from '../shell/license-badge';
 import {
   commitmentNote,
   formatDate,
+  holderLabel,
   holderName,
   holderOrganization,
   lastDecisionNote,
@@ -27,13 +27,30 @@ import styles from './admin.module.css';
 import { DecisionDialog } from './decision-dialog';
 import { adminMessages } from './messages';
 import { Pagination } from './pagination';
+import {
+  ActionFeedback,
+  AdminSection,
+  DataTable,
+  FilterSelect,
+  ListStatus,
+  SearchForm,
+  useRowActions,
+} from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.licenses;
 const PAGE_SIZE = 20;
 
-const isFilter = (value: string): value is LicenseFilter =>
-  (LICENSE_FILTERS as readonly string[]).includes(value);
+const FILTER_OPTIONS = LICENSE_FILTERS.map((value) => ({ value, label: text.filters[value] }));
+const COLUMNS = [
+  text.columns.name,
+  text.columns.email,
+  text.columns.organization,
+  text.columns.intendedUse,
+  text.columns.requestedAt,
+  text.columns.status,
+  text.columns.actions,
+];
 
 /**
  * "Richieste di licenza": the users of one licence status (the pending queue first), searchable, with
@@ -43,15 +60,11 @@ const isFilter = (value: string): value is LicenseFilter =>
  */
 export function LicenseRequests({ version, onDecided }: { version: number; onDecided(): void }) {
   const [filter, setFilter] = useState<LicenseFilter>('pending');
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ decision: 'reject' | 'revoke'; holder: LicenseHolder } | null>(null);
-  const [approving, setApproving] = useState<number | null>(null);
-  const [actionErrors, setActionErrors] = useState<string[]>([]);
-  const [notice, setNotice] = useState<{ text: string; serial: number } | null>(null);
   const [retries, setRetries] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const actions = useRowActions(() => setRetries((n) => n + 1));
 
   const { list, stale } = useApiList(
     '/api/admin/licenses/',
@@ -60,54 +73,31 @@ export function LicenseRequests({ version, onDecided }: { version: number; onDec
     version + retries,
   );
 
-  // After a decision: the row the focus was on may be gone, so the focus goes to the section's heading.
-  useEffect(() => {
-    if (notice) headingRef.current?.focus();
-  }, [notice]);
-
   const rows = list.state === 'ready' ? list.data.results : [];
 
+  /** After a decision: the page to show, the lists asked again, and what to announce. */
   const decided = (decision: LicenseDecision, updated: LicenseHolder) => {
-    setDialog(null);
-    setActionErrors([]);
-    setNotice((last) => ({ text: text.done[decision](updated.email), serial: (last?.serial ?? 0) + 1 }));
     if (!staysInList(filter, updated.licenseStatus)) setPage(pageAfterRemoval(page, rows.length));
     onDecided();
-  };
-
-  const approve = async (holder: LicenseHolder) => {
-    setApproving(holder.pk);
-    setActionErrors([]);
-    try {
-      const updated = await apiRequest('POST', `/api/admin/licenses/${holder.pk}/approve/`, {
-        body: {},
-        schema: LicenseHolderSchema,
-      });
-      decided('approve', updated);
-    } catch (error) {
-      const normalized = toNormalizedError(error);
-      setActionErrors([...normalized.nonFieldErrors, ...Object.values(normalized.fieldErrors)]);
-    } finally {
-      setApproving(null);
-    }
+    return text.done[decision](updated.email);
   };
 
   const act = (decision: LicenseDecision, holder: LicenseHolder) => {
     // One decision at a time (the buttons stay focusable: a disabled one would drop the focus).
-    if (approving !== null) return;
-    setNotice(null);
+    if (actions.busy !== null) return;
+    actions.clearNotice();
     if (needsReason(decision)) {
-      setActionErrors([]);
+      actions.setErrors([]);
       setDialog({ decision: decision as 'reject' | 'revoke', holder });
     } else {
-      void approve(holder);
+      void actions.run(holder.pk, async () => {
+        const updated = await apiRequest('POST', `/api/admin/licenses/${holder.pk}/approve/`, {
+          body: {},
+          schema: LicenseHolderSchema,
+        });
+        return decided('approve', updated);
+      });
     }
-  };
-
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
   };
 
   const caption =
@@ -116,128 +106,82 @@ export function LicenseRequests({ version, onDecided }: { version: number; onDec
     (list.state === 'ready' ? text.captionCount(list.data.count) : '');
 
   return (
-    <section className="page-section" aria-labelledby="admin-licenses-title">
-      <h2 id="admin-licenses-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {text.title}
-      </h2>
-
+    <AdminSection
+      id="licenze"
+      titleId="admin-licenses-title"
+      title={text.title}
+      headingRef={actions.headingRef}
+    >
       <div className={styles.toolbar}>
-        <div className={styles.field}>
-          <label htmlFor="admin-license-filter">{text.filter}</label>
-          <select
-            id="admin-license-filter"
-            value={filter}
-            onChange={(event) => {
-              if (!isFilter(event.target.value)) return;
-              setFilter(event.target.value);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {LICENSE_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {text.filters[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <form role="search" className={styles.search} onSubmit={submitSearch}>
-          <div className={styles.field}>
-            <label htmlFor="admin-license-search">{text.search}</label>
-            <input
-              id="admin-license-search"
-              type="search"
-              maxLength={100}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            {text.searchSubmit}
-          </button>
-          {search ? (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setDraft('');
-                setSearch('');
-                setPage(1);
-              }}
+        <FilterSelect
+          id="admin-license-filter"
+          label={text.filter}
+          value={filter}
+          options={FILTER_OPTIONS}
+          onChange={(value) => {
+            setFilter(value);
+            setPage(1);
+            actions.clearNotice();
+          }}
+        />
+        <SearchForm
+          id="admin-license-search"
+          label={text.search}
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      <ActionFeedback notice={actions.notice} errors={actions.errors} />
+
+      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
+        {(data) => (
+          <>
+            <DataTable
+              id="admin-licenses"
+              caption={caption}
+              columns={COLUMNS}
+              stale={stale}
+              empty={data.results.length > 0 ? null : search ? text.emptySearch : text.empty[filter]}
             >
-              {text.searchClear}
-            </button>
-          ) : null}
-        </form>
-      </div>
-
-      <div role="status" className={notice ? 'form-success' : undefined}>
-        {notice ? <p>{notice.text}</p> : null}
-      </div>
-      <FormErrors errors={actionErrors} />
-
-      {list.state === 'error' && !stale ? (
-        <>
-          <FormErrors errors={list.errors} />
-          <button type="button" className="button" onClick={() => setRetries((n) => n + 1)}>
-            {adminMessages.retry}
-          </button>
-        </>
-      ) : list.state !== 'ready' ? (
-        <p aria-live="polite">{adminMessages.loading}</p>
-      ) : (
-        <>
-          <div className="table-scroll" role="region" aria-labelledby="admin-licenses-caption" tabIndex={0}>
-            <table className={`data-table ${styles.table}`} aria-busy={stale}>
-              <caption id="admin-licenses-caption">{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{text.columns.name}</th>
-                  <th scope="col">{text.columns.email}</th>
-                  <th scope="col">{text.columns.organization}</th>
-                  <th scope="col">{text.columns.intendedUse}</th>
-                  <th scope="col">{text.columns.requestedAt}</th>
-                  <th scope="col">{text.columns.status}</th>
-                  <th scope="col">{text.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7}>{search ? text.emptySearch : text.empty[filter]}</td>
-                  </tr>
-                ) : (
-                  rows.map((holder) => (
-                    <HolderRow
-                      key={holder.pk}
-                      holder={holder}
-                      approving={approving === holder.pk}
-                      onAct={act}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label={text.title}
-            count={list.data.count}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-          />
-        </>
-      )}
+              {data.results.map((holder) => (
+                <HolderRow
+                  key={holder.pk}
+                  holder={holder}
+                  approving={actions.busy === holder.pk}
+                  onAct={act}
+                />
+              ))}
+            </DataTable>
+            <Pagination
+              label={text.title}
+              count={data.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </ListStatus>
 
       {dialog ? (
         <DecisionDialog
-          decision={dialog.decision}
-          holder={dialog.holder}
+          texts={adminMessages.dialog[dialog.decision]}
+          who={holderLabel(dialog.holder)}
+          path={`/api/admin/licenses/${dialog.holder.pk}/${dialog.decision}/`}
+          schema={LicenseHolderSchema}
+          testId={`modal-license-${dialog.decision}`}
           onClose={() => setDialog(null)}
-          onDone={(updated) => decided(dialog.decision, updated)}
+          onDone={(updated) => {
+            setDialog(null);
+            actions.announce(decided(dialog.decision, updated));
+          }}
         />
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 

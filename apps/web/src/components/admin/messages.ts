@@ -1,4 +1,11 @@
-import type { ContactInboxQuery, LicenseFilter, MailOutboxQuery } from '@portal/contract';
+import type {
+  ContactInboxQuery,
+  LicenseFilter,
+  MailOutboxQuery,
+  UserAction,
+  UserFilter,
+} from '@portal/contract';
+import { formatInteger } from '../../lib/format';
 
 type ContactState = ContactInboxQuery['state'];
 type MailFilter = MailOutboxQuery['status'];
@@ -9,10 +16,15 @@ export const adminMessages = {
   title: 'Amministrazione',
   staffOnly: 'Questa pagina è riservata allo staff del portale.',
   intro:
-    'Qui lo staff esamina le richieste di licenza d’uso dei dati, legge i messaggi del modulo di contatto, controlla le email in uscita e vede chi ha deciso cosa. Ogni decisione arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
+    'Qui lo staff esamina le richieste di licenza d’uso dei dati, gestisce gli account, legge i messaggi del modulo di contatto, controlla le email in uscita e i download, importa nuovi dati e vede chi ha deciso cosa. Ogni decisione sulla licenza arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
   loading: 'Caricamento…',
   retry: 'Riprova',
   none: '—',
+  /** The search box of a list (Richieste di licenza, Utenti, Download). */
+  search: {
+    submit: 'Cerca',
+    clear: 'Azzera la ricerca',
+  },
   licenses: {
     title: 'Richieste di licenza',
     filter: 'Stato',
@@ -23,8 +35,6 @@ export const adminMessages = {
       all: 'Tutte',
     } satisfies Record<LicenseFilter, string>,
     search: 'Cerca per nome, e-mail o organizzazione',
-    searchSubmit: 'Cerca',
-    searchClear: 'Azzera la ricerca',
     caption: {
       pending: 'Richieste in attesa, dalla meno recente',
       active: 'Utenti con licenza attiva',
@@ -69,6 +79,77 @@ export const adminMessages = {
       reject: (email: string) => `Richiesta di licenza di ${email} rifiutata.`,
       revoke: (email: string) => `Licenza di ${email} revocata.`,
     },
+  },
+  users: {
+    title: 'Utenti',
+    filter: 'Stato',
+    filters: {
+      all: 'Tutti',
+      unverified: 'Da verificare',
+      staff: 'Staff',
+      deactivated: 'Disattivati',
+    } satisfies Record<UserFilter, string>,
+    search: 'Cerca per nome o e-mail',
+    caption: {
+      all: 'Tutti gli account, dal più recente',
+      unverified: 'Account da verificare, dal più recente',
+      staff: 'Account dello staff, dal più recente',
+      deactivated: 'Account disattivati, dal più recente',
+    } satisfies Record<UserFilter, string>,
+    captionSearch: (search: string) => ` che corrispondono a «${search}»`,
+    captionCount: (count: number) => (count === 1 ? ' (1 account)' : ` (${count} account)`),
+    empty: {
+      all: 'Nessun account.',
+      unverified: 'Nessun account da verificare.',
+      staff: 'Nessun account dello staff.',
+      deactivated: 'Nessun account disattivato.',
+    } satisfies Record<UserFilter, string>,
+    emptySearch: 'Nessun account corrisponde alla ricerca.',
+    columns: {
+      name: 'Nome',
+      email: 'E-mail',
+      status: 'Stato',
+      license: 'Licenza',
+      staff: 'Staff',
+      createdAt: 'Registrato il',
+      sessions: 'Sessioni attive',
+      actions: 'Azioni',
+    },
+    /** The Stato column: the account's state, and notes under it. */
+    verified: 'Verificato',
+    unverified: 'Da verificare',
+    deactivated: 'Disattivato',
+    deactivatedOn: (date: string) => `Disattivato dal ${date}`,
+    deactivationReason: (reason: string) => `Motivazione: ${reason}`,
+    unverifiedNote: 'Indirizzo da verificare',
+    noPassword: 'Nessuna password: non può ancora accedere',
+    staffYes: 'Sì',
+    staffNo: 'No',
+    /** The visible label of each action, and what a screen reader hears in a row. */
+    actions: {
+      'resend-verification': 'Invia di nuovo la verifica',
+      verify: 'Segna come verificato',
+      deactivate: 'Disattiva',
+      reactivate: 'Riattiva',
+      'grant-staff': 'Rendi staff',
+      'remove-staff': 'Togli staff',
+    } satisfies Record<UserAction, string>,
+    actionTarget: {
+      'resend-verification': (email: string) => ` a ${email}`,
+      verify: (email: string) => ` ${email}`,
+      deactivate: (email: string) => ` l’account di ${email}`,
+      reactivate: (email: string) => ` l’account di ${email}`,
+      'grant-staff': (email: string) => ` ${email}`,
+      'remove-staff': (email: string) => ` a ${email}`,
+    } satisfies Record<UserAction, (email: string) => string>,
+    done: {
+      'resend-verification': (email: string) => `Email di verifica inviata di nuovo a ${email}.`,
+      verify: (email: string) => `Indirizzo ${email} segnato come verificato.`,
+      deactivate: (email: string) => `Account di ${email} disattivato.`,
+      reactivate: (email: string) => `Account di ${email} riattivato.`,
+      'grant-staff': (email: string) => `Accesso all’amministrazione concesso a ${email}.`,
+      'remove-staff': (email: string) => `Accesso all’amministrazione tolto a ${email}.`,
+    } satisfies Record<UserAction, (email: string) => string>,
   },
   contact: {
     title: 'Messaggi di contatto',
@@ -152,18 +233,88 @@ export const adminMessages = {
     retryTarget: (to: string) => ` a ${to}`,
     done: (to: string) => `Email a ${to} rimessa in coda.`,
   },
+  downloads: {
+    title: 'Download',
+    search: 'Cerca per e-mail o nome dell’utente',
+    format: 'Formato',
+    allFormats: 'Tutti i formati',
+    from: 'Dal giorno',
+    to: 'Fino al giorno',
+    /** The link to the same rows as a CSV file (/api/admin/downloads/export/). */
+    export: 'Esporta CSV',
+    caption: 'Download, dal più recente',
+    captionFormat: (format: string) => ` in formato ${format}`,
+    captionFrom: (day: string) => ` dal ${day}`,
+    captionTo: (day: string) => ` al ${day}`,
+    captionSearch: (search: string) => ` di utenti che corrispondono a «${search}»`,
+    captionCount: (count: number) => (count === 1 ? ' (1 download)' : ` (${formatInteger(count)} download)`),
+    empty: 'Nessun download.',
+    emptyFiltered: 'Nessun download corrisponde ai filtri.',
+    columns: {
+      at: 'Quando',
+      user: 'Utente',
+      format: 'Formato',
+      query: 'Richiesta',
+      rows: 'Righe',
+    },
+    /** The Utente column once the account is deleted. */
+    deletedUser: 'account eliminato',
+  },
+  imports: {
+    title: 'Dati',
+    intro:
+      'Carica i file di un insieme di dati: le statistiche e le pagine del portale si aggiornano subito. Un file con righe non valide non cambia nulla; un file già importato non viene importato di nuovo.',
+    dataset: 'Insieme di dati',
+    chooseDataset: 'Scegli l’insieme di dati',
+    file: 'File da importare',
+    fileHint: 'Il file indicato accanto all’insieme di dati (.csv, o .json per i confini).',
+    filesHint: 'Uno o più file .csv: scegli insieme tutti i file della cartella.',
+    submit: 'Importa',
+    pending: 'Importazione in corso…',
+    missingDataset: 'Scegli l’insieme di dati.',
+    missingFile: 'Scegli il file da importare.',
+    oneFileOnly: 'Questo insieme di dati si importa da un solo file.',
+    tooLarge: 'Il file è troppo grande',
+    imported: (rows: number, files: string, years: string | null) =>
+      `${rows === 1 ? 'Importata 1 riga' : `Importate ${formatInteger(rows)} righe`} da ${files}${years ? ` (${years})` : ''}`,
+    years: (count: number, span: string) => (count === 1 ? `anno ${span}` : `anni ${span}`),
+    unchanged: 'Il file era già stato importato: nessuna modifica',
+    unchangedFiles: 'I file erano già stati importati: nessuna modifica',
+    rejected: 'Il file non è stato importato: nessun dato è cambiato',
+    recentCaption: 'Ultime importazioni, dalla più recente',
+    recentEmpty: 'Nessuna importazione.',
+    columns: {
+      dataset: 'Insieme di dati',
+      file: 'File',
+      rows: 'Righe',
+      years: 'Anni',
+      importedAt: 'Importato il',
+    },
+  },
   dialog: {
-    rejectTitle: 'Rifiutare la richiesta?',
-    revokeTitle: 'Revocare la licenza?',
-    rejectIntro: (who: string) =>
-      `La richiesta di licenza di ${who} verrà rifiutata. Potrà richiederla di nuovo in seguito.`,
-    revokeIntro: (who: string) =>
-      `La licenza di ${who} verrà revocata: non potrà più scaricare i dati in formato CSV. Potrà richiederla di nuovo in seguito.`,
     reason: 'Motivazione',
-    reasonHint: 'L’utente la legge nell’email che riceve e nel suo profilo. Al massimo 1000 caratteri.',
-    rejectSubmit: 'Rifiuta la richiesta',
-    revokeSubmit: 'Revoca la licenza',
     cancel: 'Annulla',
+    reject: {
+      title: 'Rifiutare la richiesta?',
+      intro: (who: string) =>
+        `La richiesta di licenza di ${who} verrà rifiutata. Potrà richiederla di nuovo in seguito.`,
+      hint: 'L’utente la legge nell’email che riceve e nel suo profilo. Al massimo 1000 caratteri.',
+      submit: 'Rifiuta la richiesta',
+    },
+    revoke: {
+      title: 'Revocare la licenza?',
+      intro: (who: string) =>
+        `La licenza di ${who} verrà revocata: non potrà più scaricare i dati in formato CSV. Potrà richiederla di nuovo in seguito.`,
+      hint: 'L’utente la legge nell’email che riceve e nel suo profilo. Al massimo 1000 caratteri.',
+      submit: 'Revoca la licenza',
+    },
+    deactivate: {
+      title: 'Disattivare l’account?',
+      intro: (who: string) =>
+        `L’account di ${who} verrà disattivato: non potrà più accedere e le sue sessioni verranno chiuse. Potrai riattivarlo in seguito.`,
+      hint: 'Resta accanto all’account e nel registro delle attività. Al massimo 1000 caratteri.',
+      submit: 'Disattiva l’account',
+    },
   },
   audit: {
     title: 'Registro delle attività',
@@ -174,7 +325,7 @@ export const adminMessages = {
       at: 'Quando',
       actor: 'Chi',
       action: 'Azione',
-      target: 'Utente',
+      target: 'Utente o file',
       change: 'Prima → Dopo',
       reason: 'Motivazione',
     },

@@ -7,6 +7,12 @@ import { apiRequest, toNormalizedError, type ResponseParser } from '../../lib/ap
 export type ListState<T> =
   { state: 'loading' } | { state: 'error'; errors: string[] } | { state: 'ready'; data: T };
 
+/** The messages of a failed call, as a section shows them: those of the request, then of each field. */
+export function errorMessages(error: unknown): string[] {
+  const normalized = toNormalizedError(error);
+  return [...normalized.nonFieldErrors, ...Object.values(normalized.fieldErrors)];
+}
+
 /** The query as a string, the key of what was asked: undefined and empty values are left out. */
 function queryKey(query: Query): string {
   const params = new URLSearchParams();
@@ -39,9 +45,7 @@ export function useApiList<T>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const normalized = toNormalizedError(error);
-        const errors = [...normalized.nonFieldErrors, ...Object.values(normalized.fieldErrors)];
-        setLoaded({ key, list: { state: 'error', errors } });
+        setLoaded({ key, list: { state: 'error', errors: errorMessages(error) } });
       },
     );
     return () => controller.abort();

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import {
   dismissCookieBanner,
@@ -164,4 +166,127 @@ test('the staff mark a contact message handled and put an undelivered mail back 
     recipient,
   ]);
   expect(row!.status).not.toBe('failed');
+});
+
+test('the staff deactivate an account, which is signed out at once, and reactivate it', async ({
+  browser,
+  createUser,
+  db,
+}) => {
+  const user = await createUser({ prefix: 'disattivato' });
+  const staffUser = await createUser({ prefix: 'staff-utenti' });
+  await db!.query('UPDATE users SET is_staff = true WHERE email = $1', [staffUser.email]);
+  const { page: userPage, key } = await signedInPage(browser, user);
+  await userPage.goto('/profilo');
+  await expect(userPage.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const { page: staffPage } = await signedInPage(browser, staffUser);
+  await staffPage.goto('/amministrazione#utenti');
+  const users = staffPage.getByRole('region', { name: 'Utenti', exact: true });
+  await users.getByLabel('Cerca per nome o e-mail').fill(user.email);
+  await users.getByRole('button', { name: 'Cerca', exact: true }).click();
+  const row = users.getByRole('row').filter({ hasText: user.email });
+  await expect(row).toContainText('Verificato');
+  await row.getByRole('button', { name: `Disattiva l’account di ${user.email}` }).click();
+  const dialog = staffPage.getByRole('dialog');
+  await dialog.getByLabel('Motivazione').fill('Scaricamenti automatici oltre i limiti.');
+  await dialog.getByRole('button', { name: 'Disattiva l’account' }).click();
+  await expect(
+    staffPage.getByRole('status').filter({ hasText: `Account di ${user.email} disattivato.` }),
+  ).toBeVisible();
+  await expect(row).toContainText('Scaricamenti automatici oltre i limiti.');
+  await expectNoAxeViolations(staffPage, '/amministrazione#utenti');
+
+  // The user's session is over: the private page sends them away, the API refuses the old key.
+  await userPage.reload();
+  await expect(userPage).not.toHaveURL(/\/profilo/);
+  await expect(userPage.getByRole('banner').getByRole('button', { name: 'Area riservata' })).toHaveCount(0);
+  await expect(fetchUser(key)).rejects.toThrow();
+
+  // Reactivated, the account signs in again; both changes are in the audit log.
+  await row.getByRole('button', { name: `Riattiva l’account di ${user.email}` }).click();
+  await expect(
+    staffPage.getByRole('status').filter({ hasText: `Account di ${user.email} riattivato.` }),
+  ).toBeVisible();
+  const { page: again } = await signedInPage(browser, user);
+  await again.goto('/profilo');
+  await expect(again).toHaveURL(/\/profilo/);
+  const log = staffPage.getByRole('region', { name: /Registro|attività/ });
+  await expect(log.getByRole('row').filter({ hasText: user.email })).toHaveCount(2);
+});
+
+/** The bundled Sicily file with Alcamo's 2020 row (line 3902) changed: `produced` tonnes in all. */
+async function sicilyFile(produced: string, unsorted: string, { bad = false, crlf = false } = {}) {
+  const text = await readFile(
+    fileURLToPath(new URL('../data/ispra/sicilia-2010-2024.csv', import.meta.url)),
+    'utf8',
+  );
+  const lines = text.split('\n');
+  const header = lines[0]!.replace(/^\uFEFF/, '').split(',');
+  const cells = lines[3901]!.split(',');
+  expect(cells.slice(0, 2)).toEqual(['2020', '081001']);
+  cells[header.indexOf('Totale RU (t)')] = produced;
+  cells[header.indexOf('Indifferenziato (t)')] = unsorted;
+  if (bad) cells[header.indexOf('Vetro (t)')] = 'abc';
+  lines[3901] = cells.join(',');
+  // CRLF: the same rows in other bytes, so the importer does not take it for the file imported before.
+  const text2 = lines.join(crlf ? '\r\n' : '\n');
+  return { name: 'sicilia-2010-2024.csv', mimeType: 'text/csv', buffer: Buffer.from(text2) };
+}
+
+test('a data file uploaded in the back-office: a bad row is shown and changes nothing, a good file refreshes the page', async ({
+  browser,
+  createUser,
+  db,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const staffUser = await createUser({ prefix: 'staff-dati' });
+  await db!.query('UPDATE users SET is_staff = true WHERE email = $1', [staffUser.email]);
+  const produced = page.getByText(/17\.915/).first();
+  await page.goto('/?comune=081001&anno=2020');
+  await expect(produced).toBeVisible();
+
+  const { page: staffPage } = await signedInPage(browser, staffUser);
+  await staffPage.goto('/amministrazione#dati');
+  const data = staffPage.getByRole('region', { name: 'Dati', exact: true });
+  await data.getByLabel('Insieme di dati').selectOption('ispra-comuni');
+  await data
+    .getByLabel('File da importare')
+    .setInputFiles(await sicilyFile('18915.293', '10395.880', { bad: true }));
+  await data.getByRole('button', { name: 'Importa', exact: true }).click();
+  const refused = staffPage.getByRole('alert').filter({
+    hasText: 'Il file non è stato importato: nessun dato è cambiato',
+  });
+  await expect(refused).toContainText(/sicilia-2010-2024\.csv:3902: .*Vetro/, { timeout: 60_000 });
+  await page.reload();
+  await expect(produced).toBeVisible();
+
+  await data.getByLabel('File da importare').setInputFiles(await sicilyFile('18915.293', '10395.880'));
+  await data.getByRole('button', { name: 'Importa', exact: true }).click();
+  await expect(
+    staffPage.getByRole('status').filter({ hasText: /Importate [\d.]+ righe da sicilia-2010-2024\.csv/ }),
+  ).toBeVisible({ timeout: 180_000 });
+  await expect(data.getByRole('row').filter({ hasText: 'sicilia-2010-2024.csv' }).first()).toBeVisible();
+  await expectNoAxeViolations(staffPage, '/amministrazione#dati');
+
+  // The comune's page, cached by the web server, shows the new figure within seconds.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(/18\.915/).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  // Put the bundled figures back for the tests that follow (CRLF: not the bytes imported before).
+  await data
+    .getByLabel('File da importare')
+    .setInputFiles(await sicilyFile('17915.293', '9395.880', { crlf: true }));
+  await data.getByRole('button', { name: 'Importa', exact: true }).click();
+  const busy = data.getByRole('button', { name: 'Importazione in corso…' });
+  await expect(busy).toBeVisible();
+  await expect(busy).toHaveCount(0, { timeout: 180_000 });
+  await expect(staffPage.getByRole('status').filter({ hasText: /Importate [\d.]+ righe/ })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(produced).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 });

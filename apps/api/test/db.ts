@@ -41,6 +41,15 @@ export async function createTestDb({ template = 'migrated' }: { template?: Templ
   return createPostgresTestDb({ template });
 }
 
+/**
+ * An embedded database folder made from a template of the run, closed: what `npm start` leaves in DB_DIR
+ * (the seeded template: the bundled data imported), for a test that starts the API process on it.
+ */
+export async function pgliteFolderFromTemplate(template: Template, dataDir: string): Promise<void> {
+  const db = await openDb({ dataDir, loadDataDir: await pgliteTemplate(template) });
+  await db.close();
+}
+
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, whatever the pass. */
 export async function createPostgresTestDb({
   template = 'migrated',

@@ -21,18 +21,25 @@ export const API_DEADLINE_MS = 5_000;
  * more for the largest files on the embedded database. It waits this long instead.
  */
 export const IMPORT_DEADLINE_MS = 10 * 60_000;
+/**
+ * The admin CLI's door into the API (POST /api/admin/cli/) is for a process of the API's machine only: the
+ * web server calls the API from loopback, so it must never pass a visitor's call on to it.
+ */
+const isCliDoor = (/** @type {import('node:http').IncomingMessage} */ req) =>
+  /^\/api\/admin\/cli(\/|\?|$)/.test(req.url ?? '');
 const isImport = (/** @type {import('node:http').IncomingMessage} */ req) =>
   req.method === 'POST' && /^\/api\/admin\/imports\/(\?|$)/.test(req.url ?? '');
 
 export const BUSY = `Il servizio è molto carico in questo momento: riprova tra ${RETRY_AFTER_SECONDS} secondi.`;
 export const UNAVAILABLE = 'Servizio temporaneamente non disponibile, riprova più tardi.';
+export const NOT_FOUND = 'Non trovato.';
 
 /** @param {import('node:http').IncomingMessage} req */
 export const isApiRequest = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '');
 
 /**
- * A JSON `{detail}` answer of the web server itself (SPEC §5's error shape), with Retry-After, never
- * stored on the way.
+ * A JSON `{detail}` answer of the web server itself (SPEC §5's error shape), never stored on the way; a
+ * 503 says when to retry (Retry-After).
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {string} detail
@@ -40,7 +47,7 @@ export const isApiRequest = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '');
 export function answerDetail(res, status, detail) {
   for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
   res.writeHead(status, {
-    'retry-after': String(RETRY_AFTER_SECONDS),
+    ...(status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
     'content-type': 'application/json',
     'cache-control': 'no-store',
   });
@@ -83,6 +90,7 @@ export function createApiForwarder({
      */
     forward(req, res) {
       if (!forward) return answerDetail(res, 503, UNAVAILABLE);
+      if (isCliDoor(req)) return answerDetail(res, 404, NOT_FOUND);
       if (inFlight >= maxInFlight) return answerDetail(res, 503, BUSY);
       inFlight += 1;
       res.once('close', () => (inFlight -= 1));

@@ -93,6 +93,17 @@ describe('the forwarding of /api/* to the API', () => {
     expect((await fetch(`${url}/api/admin/imports/`)).status).toBe(503);
   });
 
+  it('never passes a visitor’s call on to the admin CLI’s door of the API', async () => {
+    const { url } = await webServer({ apiUrl: await fakeApi(), forward: true });
+    for (const path of ['/api/admin/cli/', '/api/admin/cli', '/api/admin/cli/?x=1']) {
+      const response = await fetch(`${url}${path}`, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('retry-after')).toBeNull();
+      expect(await response.json()).toEqual({ detail: 'Non trovato.' });
+    }
+    expect((await fetch(`${url}/api/admin/client/`)).status).toBe(201);
+  });
+
   it('answers 503 with the generic message, and says so in the log, when no API listens', async () => {
     const closed = http.createServer();
     const apiUrl = await listen(closed);

@@ -16,7 +16,7 @@ import {
   markVerified,
 } from '../features/accounts/accounts.repo';
 import { decideLicense, type DecisionOutcome } from '../features/accounts/license';
-import { CLI_ACTOR } from '../features/admin/audit';
+import { CLI_ACTOR, recordAudit } from '../features/admin/audit';
 import { hashPassword, validatePassword } from '../features/accounts/passwords';
 import { t } from '../plugins/i18n';
 import { parseCommandArgs } from './args';
@@ -70,13 +70,27 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         log(`an account with ${email} already exists`);
         return 1;
       }
-      const id = await insertUser(db, {
-        email,
-        passwordHash: await hashPassword(password),
-        firstName,
-        lastName,
-        verified,
-        isStaff: staff,
+      const passwordHash = await hashPassword(password);
+      const id = await db.transaction(async (tx) => {
+        const created = await insertUser(tx, {
+          email,
+          passwordHash,
+          firstName,
+          lastName,
+          verified,
+          isStaff: staff,
+        });
+        // A staff account can do everything the back-office does: its making is on record.
+        if (staff)
+          await recordAudit(tx, {
+            actor: CLI_ACTOR,
+            action: 'user.grant-staff',
+            target: { id: created, label: email },
+            before: null,
+            after: 'staff',
+            reason: null,
+          });
+        return created;
       });
       log(`user ${id} created: ${email}${verified ? ' (verified)' : ' (not verified)'}`);
       return 0;
@@ -97,7 +111,17 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         log(`no account with ${email}`);
         return 1;
       }
-      await markVerified(db, user.id);
+      await db.transaction(async (tx) => {
+        await markVerified(tx, user.id);
+        await recordAudit(tx, {
+          actor: CLI_ACTOR,
+          action: 'user.verify',
+          target: { id: user.id, label: user.email },
+          before: user.verified ? 'verificato' : 'da verificare',
+          after: 'verificato',
+          reason: null,
+        });
+      });
       // An account made by a registration has no password until one of its registrations is confirmed
       // with its key; marking it verified activates none of them (a stranger may have made one).
       log(

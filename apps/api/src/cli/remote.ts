@@ -29,7 +29,9 @@ export function publishAdminEndpoint(dataDir: string, url: string): { token: str
   const token = randomBytes(32).toString('base64url');
   const file = endpointFile(dataDir);
   const endpoint: AdminEndpoint = { url, token, pid: process.pid };
-  writeFileSync(file, `${JSON.stringify(endpoint)}\n`, { mode: 0o600 });
+  // Removed first: a file left by a crash keeps its mode when written again, whatever `mode` says.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${JSON.stringify(endpoint)}\n`, { mode: 0o600, flag: 'wx' });
   return {
     token,
     withdraw() {

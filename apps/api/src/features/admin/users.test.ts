@@ -3,7 +3,7 @@ import { AdminUserListSchema, AdminUserSchema, AuditListSchema } from '@portal/c
 import type { App } from '../../app';
 import type { TestDb } from '../../../test/db';
 import { buildTestApp } from '../../../test/app';
-import { PASSWORD, client, outbox, signIn, testConfig } from '../../../test/accounts';
+import { PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 
 let t: TestDb;
@@ -119,6 +119,16 @@ describe('actions on an account', () => {
     const pk = await pkOf('bloccato@example.it');
     expect((await api().get('/api/auth/user/', { token })).statusCode).toBe(200);
 
+    // A reset link mailed before the deactivation dies with it.
+    await api().post('/api/auth/password/reset/', { email: 'bloccato@example.it' });
+    const link = linkParams((await outbox(t.db, 'bloccato@example.it')).at(-1)!.text, 'password-reset');
+    const reset = {
+      uid: link.get('uid'),
+      token: link.get('token'),
+      newPassword1: 'Nuova-Password-2025',
+      newPassword2: 'Nuova-Password-2025',
+    };
+
     const noReason = await act(pk, 'deactivate');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual({ reason: ['Questo campo è obbligatorio.'] });
@@ -148,6 +158,7 @@ describe('actions on an account', () => {
       200,
     );
     expect(await outbox(t.db, 'bloccato@example.it')).toHaveLength(mailsBefore);
+    expect((await api().post('/api/auth/password/reset/confirm/', reset)).statusCode).toBe(400);
     expect((await users('?status=deactivated')).results.map((u) => u.pk)).toEqual([pk]);
     expect((await audit())[0]).toMatchObject({
       action: 'user.deactivate',
@@ -202,5 +213,25 @@ describe('actions on an account', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Utente non trovato.' });
     expect((await act(staffPk, 'promote')).statusCode).toBe(404);
+  });
+});
+
+describe('what the admin CLI does to accounts', () => {
+  it('is in the audit log as the command line’s: a staff account made, an address verified', async () => {
+    expect(await create('riga@example.it', 'Rina', 'Riga', '--staff')).toBe(0);
+    expect(await command('user', 'verify', 'riga@example.it')).toBe(0);
+    const [verified, made] = await audit();
+    expect(made).toMatchObject({
+      actor: 'riga di comando',
+      action: 'user.grant-staff',
+      target: 'riga@example.it',
+    });
+    expect(verified).toMatchObject({
+      actor: 'riga di comando',
+      action: 'user.verify',
+      target: 'riga@example.it',
+      before: 'da verificare',
+      after: 'verificato',
+    });
   });
 });

@@ -112,8 +112,11 @@ const RULES: Record<UserAction, ActionRule> = {
         u.id,
         reason,
       ]);
-      // Every session ends now; sign-in is refused while the account stays deactivated (auth.ts).
+      // Every session ends now; sign-in is refused while the account stays deactivated (auth.ts). The
+      // links mailed before end too: a reset would set a password, a change of address move the account.
       await revokeAllAuthTokens(tx, u.id);
+      for (const table of ['password_reset_tokens', 'email_change_requests'])
+        await tx.query(`UPDATE ${table} SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [u.id]);
     },
   },
   reactivate: {

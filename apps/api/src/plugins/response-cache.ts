@@ -138,9 +138,22 @@ export const responseCachePlugin = fp(async (app: FastifyInstance, opts: Respons
     version = v;
     return v;
   };
+  // A read already in flight may have begun before the caller's own change committed (an import it was
+  // just told of): joining it could answer the old version. The caller waits for it and for one more
+  // read, which every caller meanwhile shares — still one read at a time.
+  let next: Promise<string> | undefined;
   const currentVersion = (): Promise<string> => {
-    checking ??= readVersion().finally(() => (checking = undefined));
-    return checking;
+    if (!checking) {
+      checking = readVersion().finally(() => (checking = undefined));
+      return checking;
+    }
+    next ??= checking
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return currentVersion();
+      });
+    return next;
   };
   const check = async () => {
     try {

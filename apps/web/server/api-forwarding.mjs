@@ -10,17 +10,13 @@
 import http from 'node:http';
 import { createProxyServer } from 'http-proxy-3';
 import { RETRY_AFTER_SECONDS } from './page-cache.mjs';
+import { IMPORT_DEADLINE_MS } from './import-deadline.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
 /** Calls waiting on the API at once, beyond which they are refused rather than queued. */
 export const MAX_API_IN_FLIGHT = 128;
 /** How long a forwarded call may wait for the API's first byte, or between two bytes of its answer. */
 export const API_DEADLINE_MS = 5_000;
-/**
- * The staff's data import (POST /api/admin/imports/) answers once the whole file is imported: a minute or
- * more for the largest files on the embedded database. It waits this long instead.
- */
-export const IMPORT_DEADLINE_MS = 10 * 60_000;
 /**
  * The admin CLI's door into the API (POST /api/admin/cli/) is for a process of the API's machine only: the
  * web server calls the API from loopback, so it must never pass a visitor's call on to it.
@@ -95,6 +91,7 @@ export function createApiForwarder({
       inFlight += 1;
       res.once('close', () => (inFlight -= 1));
       for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
+      // The staff's data import waits IMPORT_DEADLINE_MS instead (import-deadline.mjs).
       const options = isImport(req) ? { proxyTimeout: Math.max(deadlineMs, IMPORT_DEADLINE_MS) } : {};
       proxy.web(req, res, options, (/** @type {NodeJS.ErrnoException} */ error) => {
         if (res.headersSent) return void res.destroy();

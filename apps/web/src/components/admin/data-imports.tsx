@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../lib/api.client';
+import { IMPORT_DEADLINE_MS } from '../../../server/import-deadline.mjs';
 import { FormErrors } from '../shell/form-parts';
 import {
   formatDateTime,
@@ -23,8 +24,6 @@ import { AdminSection, DataTable, ListStatus } from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.imports;
-/** As long as the web server's IMPORT_DEADLINE_MS (server/api-forwarding.mjs). */
-const IMPORT_TIMEOUT_MS = 10 * 60_000;
 const COLUMNS = [
   text.columns.dataset,
   text.columns.file,
@@ -94,7 +93,7 @@ function ImportForm({ datasets, onImported }: { datasets: ImportsOverview['datas
         body,
         schema: ImportResultSchema,
         // The answer comes once the whole file is imported (the web server waits as long: api-forwarding.mjs).
-        timeoutMs: IMPORT_TIMEOUT_MS,
+        timeoutMs: IMPORT_DEADLINE_MS,
       });
       setOutcome({ kind: 'done', text: importResultText(result) });
       setFiles([]);

@@ -231,10 +231,16 @@ export async function loginKey(user: TestUser): Promise<string> {
   }
 }
 
-/** Signs the page's browser context in, as the web app does after a login: the token cookie. */
+/**
+ * Signs the page's browser context in as the API's login answer does: the HttpOnly token cookie and the
+ * `signed_in` hint beside it.
+ */
 export async function signIn(page: Page, user: TestUser): Promise<string> {
   const key = await loginKey(user);
-  await page.context().addCookies([{ name: 'token', value: key, url: BASE_URL, sameSite: 'Lax' }]);
+  await page.context().addCookies([
+    { name: 'token', value: key, url: BASE_URL, sameSite: 'Lax', httpOnly: true },
+    { name: 'signed_in', value: '1', url: BASE_URL, sameSite: 'Lax' },
+  ]);
   return key;
 }
 

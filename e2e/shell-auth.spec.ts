@@ -115,9 +115,15 @@ for (const { name, viewport } of WIDTHS) {
       await expectSignedIn(page);
       await expect(page.getByRole('banner').locator('.license-badge')).toHaveText(/Non attiva/);
 
-      // the token cookie: 30 days, path /, SameSite Lax, not Secure on http://localhost
+      // the token cookie: 30 days, path /, SameSite Lax, not Secure on http://localhost, and HttpOnly:
+      // the page's scripts cannot read it (issue 21), only the signed_in hint beside it.
       const token = (await context.cookies()).find((c) => c.name === 'token');
       expect(token).toBeDefined();
+      expect(token!.httpOnly).toBe(true);
+      const scriptCookies = await page.evaluate(() => document.cookie);
+      expect(scriptCookies).not.toMatch(/(^|;\s*)token=/);
+      expect(scriptCookies).toContain('signed_in=1');
+      expect(scriptCookies).not.toContain(token!.value);
       expect(token!.path).toBe('/');
       expect(token!.sameSite).toBe('Lax');
       expect(token!.secure).toBe(new URL(BASE_URL).hostname !== 'localhost');
@@ -133,12 +139,19 @@ for (const { name, viewport } of WIDTHS) {
       await page.reload();
       await openMenuIfCollapsed(page);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Area riservata' })).toBeVisible();
+      // A private page rendered on the server finds the session in the same cookie.
+      await page.goto('/profilo');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profilo' })).toBeVisible();
+      await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Marco');
+      expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|;\s*)token=/);
 
+      await openMenuIfCollapsed(page);
       await page.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
       await page.getByRole('menuitem', { name: 'Esci' }).click();
       await openMenuIfCollapsed(page);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
       expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+      expect((await context.cookies()).find((c) => c.name === 'signed_in')).toBeUndefined();
     });
 
     test('login errors: non-field errors, unverified prompt with resend, catalogue messages', async ({

@@ -12,3 +12,5 @@ export * from './rvm';
 export * from './search-text';
 export * from './messages';
 export * from './admin';
+export * from './sessions';
+export * from './session-cookies';

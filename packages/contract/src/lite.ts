@@ -8,3 +8,4 @@
 export * from './istat-ids';
 export * from './license';
 export * from './unit-decimals';
+export * from './session-cookies';

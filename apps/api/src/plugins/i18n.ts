@@ -209,6 +209,11 @@ export const M = {
     it: 'Il tuo account è stato eliminato.',
     en: 'Your account has been deleted.',
   },
+  sessionEnded: { it: 'Sessione chiusa.', en: 'Session ended.' },
+  otherSessionsEnded: {
+    it: 'Sei uscito da tutti gli altri dispositivi.',
+    en: 'You have signed out of every other device.',
+  },
   // cross-cutting
   recaptchaFailed: {
     it: 'È stato riscontrato un problema durante il controllo di sicurezza, per favore riprova più tardi.',

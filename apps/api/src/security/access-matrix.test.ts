@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { createAuthToken } from '../plugins/auth';
+import { createAuthToken, sha256 } from '../plugins/auth';
 import { MemoryRateLimitStore } from '../plugins/rate-limit';
 import {
   createEmailChangeKey,
@@ -163,6 +163,29 @@ const MATRIX: Record<string, Case[]> = {
       request: () => ({ method: 'DELETE', url: '/api/auth/user/', body: { password: PASSWORD } }),
       expected: signedIn(200),
     },
+  ],
+  // The user's sessions and sign-in events (/profilo).
+  'GET /api/auth/sessions/': [{ request: () => ({ url: '/api/auth/sessions/' }), expected: signedIn(200) }],
+  'DELETE /api/auth/sessions/:id/': [
+    {
+      label: 'another session of their own',
+      request: async (c) => ({ method: 'DELETE', url: `/api/auth/sessions/${await sessionIdOf(c.userId)}/` }),
+      expected: signedIn(200),
+    },
+    {
+      label: "someone else's session",
+      request: async (c) => {
+        const other = await newUser(`session-owner-${c.n}`);
+        return { method: 'DELETE', url: `/api/auth/sessions/${await sessionIdOf(other.id)}/` };
+      },
+      expected: signedIn(404),
+    },
+  ],
+  'POST /api/auth/sessions/end-others/': [
+    { request: () => ({ method: 'POST', url: '/api/auth/sessions/end-others/' }), expected: signedIn(200) },
+  ],
+  'GET /api/auth/sign-in-events/': [
+    { request: () => ({ url: '/api/auth/sign-in-events/?page=1' }), expected: signedIn(200) },
   ],
   'POST /api/registration/': [
     {
@@ -393,6 +416,9 @@ const MATRIX: Record<string, Case[]> = {
       ],
     ]),
   ),
+  'GET /api/admin/sign-in-events/': [
+    { request: () => ({ url: '/api/admin/sign-in-events/?kind=login&search=prova' }), expected: staffOnly },
+  ],
   'GET /api/admin/downloads/': [
     { request: () => ({ url: '/api/admin/downloads/?format=csv&from=2026-01-01' }), expected: staffOnly },
   ],
@@ -468,6 +494,17 @@ async function newUser(
       id,
     ]);
   return { id, email };
+}
+
+/** The id of a new session (sign-in token) of the user; of no one's for the anonymous cell. */
+async function sessionIdOf(userId: number | null): Promise<number> {
+  if (userId === null) return 1;
+  const key = await createAuthToken(t.db, userId);
+  const [row] = await t.db.query<{ id: number }>(
+    'SELECT id::int AS id FROM auth_tokens WHERE token_hash = $1',
+    [sha256(key)],
+  );
+  return row!.id;
 }
 
 /** A fresh user of the role for each cell, so what one request changes (logout, licence) stays there. */

@@ -279,6 +279,8 @@ describe('HTTP caching', () => {
     'GET /api/data-version/': { url: '/api/data-version/', cache: 'no-cache' },
     'GET /api/csrf/': { url: '/api/csrf/', cache: 'private' },
     'GET /api/auth/user/': { url: '/api/auth/user/', cache: 'private', token: true },
+    'GET /api/auth/sessions/': { url: '/api/auth/sessions/', cache: 'private', token: true },
+    'GET /api/auth/sign-in-events/': { url: '/api/auth/sign-in-events/', cache: 'private', token: true },
     'GET /api/stats/download/': {
       url: '/api/stats/download/?format=csv&level=region&id=05',
       cache: 'private',
@@ -310,6 +312,7 @@ describe('HTTP caching', () => {
     },
     'GET /api/admin/mail/': { url: '/api/admin/mail/', cache: 'private', token: 'staff' },
     'GET /api/admin/users/': { url: '/api/admin/users/', cache: 'private', token: 'staff' },
+    'GET /api/admin/sign-in-events/': { url: '/api/admin/sign-in-events/', cache: 'private', token: 'staff' },
     'GET /api/admin/downloads/': { url: '/api/admin/downloads/', cache: 'private', token: 'staff' },
     'GET /api/admin/downloads/export/': {
       url: '/api/admin/downloads/export/',

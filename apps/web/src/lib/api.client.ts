@@ -1,6 +1,7 @@
 'use client';
 
 import type { Detail } from '@portal/contract';
+import { SIGNED_IN_COOKIE, TOKEN_COOKIE } from '@portal/contract/lite';
 import {
   ApiError,
   apiUrl,
@@ -15,11 +16,12 @@ import {
   type RequestOptions,
   type ResponseParser,
 } from './api';
-import { readCookie, TOKEN_COOKIE } from './session-cookie';
+import { readCookie } from './session-cookie';
 
 /**
  * The API client's browser adapter: calls go through the web origin's /api/* proxy (SPEC §7) with
- * Accept-Language from the NEXT_LOCALE cookie, the session token as `Authorization: Token`, and on every
+ * Accept-Language from the NEXT_LOCALE cookie, the session in the HttpOnly `token` cookie the browser
+ * sends by itself (no script can read it: docs/decisions/057-httponly-session.md), and on every
  * non-GET the X-CSRFToken header from the csrftoken cookie (fetched from GET /api/csrf/ first when
  * missing). Failures throw ApiError carrying the SPEC §8 normalisation.
  */
@@ -31,13 +33,18 @@ function cookie(name: string): string | undefined {
   return typeof document === 'undefined' ? undefined : readCookie(document.cookie, name);
 }
 
-export function getSessionToken(): string | undefined {
-  return cookie(TOKEN_COOKIE) || undefined;
+/**
+ * Whether the browser holds a session: the server's `signed_in` hint beside the HttpOnly token cookie, or
+ * a token cookie a script could still read (written before it became HttpOnly; the first user fetch has
+ * the API set it again, HttpOnly).
+ */
+export function hasSessionHint(): boolean {
+  return Boolean(cookie(SIGNED_IN_COOKIE) || cookie(TOKEN_COOKIE));
 }
 
-/** The headers every browser call to the API sends: Accept-Language (NEXT_LOCALE) and the session token. */
+/** The headers every browser call to the API sends: Accept-Language (NEXT_LOCALE). */
 export function sessionHeaders(): Record<string, string> {
-  return visitorHeaders(cookie(LOCALE_COOKIE), getSessionToken());
+  return visitorHeaders(cookie(LOCALE_COOKIE), undefined);
 }
 
 async function ensureCsrfToken(): Promise<string | undefined> {

@@ -11,7 +11,7 @@ import {
   type ResponseParser,
 } from './api';
 import { webEnv } from './env.server';
-import { TOKEN_COOKIE } from './session-cookie';
+import { TOKEN_COOKIE } from '@portal/contract/lite';
 
 /**
  * The API client's server adapter (SSR and server actions): API_URL, the X-API-Token of server-to-server

@@ -1,11 +1,8 @@
 /**
- * The session token cookie of SPEC §4 and §9: named `token`, 30 days, path /, SameSite Lax, Secure
- * except on plain-HTTP localhost (where a browser would drop a Secure cookie set from script).
- * Pure functions: unit-tested, used by the browser session code.
+ * Cookies read by the browser's code, and the site rule for `Secure`. The session cookies themselves
+ * (`token`, HttpOnly, and its `signed_in` hint) are set and removed by the server only: the API's answers
+ * to login and logout, and /sessione/fine (docs/decisions/057-httponly-session.md).
  */
-
-export const TOKEN_COOKIE = 'token';
-export const TOKEN_MAX_AGE_SECONDS = 2_592_000;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -17,25 +14,6 @@ export interface CookieLocation {
 /** Secure everywhere except http://localhost (and the loopback addresses) during development and tests. */
 export function isSecureContextFor(location: CookieLocation): boolean {
   return !(location.protocol === 'http:' && LOCAL_HOSTS.has(location.hostname));
-}
-
-/** The `document.cookie` assignment that stores the session token. */
-export function serializeTokenCookie(key: string, location: CookieLocation): string {
-  const parts = [
-    `${TOKEN_COOKIE}=${encodeURIComponent(key)}`,
-    `Max-Age=${TOKEN_MAX_AGE_SECONDS}`,
-    'Path=/',
-    'SameSite=Lax',
-  ];
-  if (isSecureContextFor(location)) parts.push('Secure');
-  return parts.join('; ');
-}
-
-/** The `document.cookie` assignment that removes the session token. */
-export function serializeTokenRemoval(location: CookieLocation): string {
-  const parts = [`${TOKEN_COOKIE}=`, 'Max-Age=0', 'Path=/', 'SameSite=Lax'];
-  if (isSecureContextFor(location)) parts.push('Secure');
-  return parts.join('; ');
 }
 
 /** Reads one cookie from a `document.cookie` string. */

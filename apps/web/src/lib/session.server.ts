@@ -3,7 +3,7 @@ import { UserSchema, type User } from '@portal/contract';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { apiGet, ApiError } from './api.server';
-import { TOKEN_COOKIE } from './session-cookie';
+import { TOKEN_COOKIE } from '@portal/contract/lite';
 
 export interface ServerSession {
   /** The signed-in user, or null. */

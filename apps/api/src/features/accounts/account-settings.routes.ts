@@ -9,7 +9,8 @@ import {
   PasswordChangeResponseSchema,
   ValidationErrorSchema,
 } from '@portal/contract';
-import { createAuthToken } from '../../plugins/auth';
+import { clearSessionCookies, clientOf, createAuthToken, setSessionCookies } from '../../plugins/auth';
+import { recordSignInEvent } from './sessions.repo';
 import { ApiError } from '../../plugins/errors';
 import { langOf, msg, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
@@ -67,7 +68,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PasswordChangeResponseSchema, 400: ValidationErrorSchema, ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const userId = req.user!.id;
       const body = req.body;
       await rateLimiter.consume(LIMITS.passwordChangeUser, String(userId));
@@ -83,10 +84,12 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Every sign-in token and open reset link of the user ends, this client's included; the key
         // returned replaces it (created in the same transaction, so not older than the new password).
         await setPassword(tx, userId, passwordHash);
-        const fresh = await createAuthToken(tx, userId);
+        const fresh = await createAuthToken(tx, userId, clientOf(req));
+        await recordSignInEvent(tx, userId, 'password-changed', clientOf(req));
         await enqueueMail(tx, passwordChangedMail(user.email, user.firstName));
         return fresh;
       });
+      setSessionCookies(req, reply, key);
       req.log.info(
         { event: 'password-changed', userId, ip: req.ip },
         'password changed, every token revoked',
@@ -161,7 +164,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       await rateLimiter.consume(LIMITS.emailChangeConfirmIp, ipKey(req.ip));
       // The key is enough (the change was asked with the password; the key proves the new mailbox). A
       // browser signed in as the same user keeps its session with a new key; a stale token stops nothing.
@@ -171,7 +174,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         result = await db.transaction(async (tx) => {
           const outcome = await applyEmailChange(tx, req.body.key);
           if (outcome.outcome !== 'changed' || req.user?.id !== outcome.userId) return outcome;
-          return { ...outcome, key: await createAuthToken(tx, outcome.userId) };
+          return { ...outcome, key: await createAuthToken(tx, outcome.userId, clientOf(req)) };
         });
       } catch (err) {
         // Someone registered the address in the same instant: nothing was changed.
@@ -180,6 +183,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (result.outcome === 'dead') throw new ApiError(404, { detail: msg('notFound') });
       if (result.outcome === 'taken') throw new ApiError(400, { nonFieldErrors: [msg('emailChangeTaken')] });
+      if (result.key) setSessionCookies(req, reply, result.key);
       req.log.info(
         { event: 'email-changed', userId: result.userId, ip: req.ip },
         'e-mail address changed, every token revoked',
@@ -200,11 +204,12 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DetailSchema, 400: ValidationErrorSchema, ...authErrors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const userId = req.user!.id;
       await rateLimiter.consume(LIMITS.accountDeleteUser, String(userId));
       await withCurrentPassword(userId, req.body.password, 'password');
       await db.transaction((tx) => deleteAccount(tx, userId));
+      clearSessionCookies(req, reply);
       req.log.info({ event: 'account-deleted', userId, ip: req.ip }, 'account deleted');
       return { detail: t(langOf(req), 'accountDeleted') };
     },

@@ -4,6 +4,7 @@ import {
   LICENSE_TERMS,
   LoginBodySchema,
   LoginResponseSchema,
+  SIGNED_IN_COOKIE,
   PasswordResetBodySchema,
   PasswordResetConfirmBodySchema,
   RegistrationBodySchema,
@@ -13,7 +14,16 @@ import {
   ValidationErrorSchema,
   VerifyEmailBodySchema,
 } from '@portal/contract';
-import { createAuthToken, revokeAuthToken, sha256, tokenOf } from '../../plugins/auth';
+import {
+  clearSessionCookies,
+  clientOf,
+  createAuthToken,
+  revokeAuthToken,
+  tokenLifeLeftS,
+  setSessionCookies,
+  sha256,
+  tokenOf,
+} from '../../plugins/auth';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { ApiError } from '../../plugins/errors';
 import { langOf, msg, t, type Msg } from '../../plugins/i18n';
@@ -45,6 +55,8 @@ import {
   updateProfile,
 } from './accounts.repo';
 import { accountSettingsRoutes } from './account-settings.routes';
+import { recordSignInEvent } from './sessions.repo';
+import { sessionsRoutes } from './sessions.routes';
 import { checkPassword, hashPassword, validatePassword } from './passwords';
 
 const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
@@ -92,8 +104,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponseSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { email, password } = req.body;
+      const client = clientOf(req);
       await rateLimiter.consume(LIMITS.loginIp, ipKey(req.ip));
       await recaptcha.require(req.body.recaptcha, 'login', req.ip);
       // Every attempt counts before the password is checked, and a right password resets the counts:
@@ -102,8 +115,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // the per-account ceiling slows guesses spread over many addresses, and its answer points to the
       // password reset, which clears both counts.
       const clientKey = `${email}|${ipKey(req.ip)}`;
-      await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, 'loginLocked');
-      await rateLimiter.consume(LIMITS.loginAccountCeiling, email, 'loginLocked');
+      try {
+        await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, 'loginLocked');
+        await rateLimiter.consume(LIMITS.loginAccountCeiling, email, 'loginLocked');
+      } catch (err) {
+        // The account's owner sees that someone was stopped from guessing their password.
+        const locked = await findCredentials(db, email);
+        if (locked) await recordSignInEvent(db, locked.id, 'login-locked', client);
+        throw err;
+      }
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
       const own = await checkPassword(user?.passwordHash, password);
@@ -116,19 +136,27 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
           'login failed',
         );
+        if (user) await recordSignInEvent(db, user.id, 'login-wrong-password', client);
         throw new ApiError(400, { nonFieldErrors: [msg('invalidCredentials')] });
       }
       await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
       await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
       if (user.deactivated) {
         req.log.info({ ...event, outcome: 'failure', reason: 'deactivated' }, 'login failed');
+        await recordSignInEvent(db, user.id, 'login-deactivated', client);
         throw new ApiError(400, { nonFieldErrors: [msg('accountDeactivated')] });
       }
       if (!user.verified || registered) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
+        await recordSignInEvent(db, user.id, 'login-unverified', client);
         throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
       }
-      const key = await createAuthToken(db, user.id);
+      const key = await db.transaction(async (tx) => {
+        await recordSignInEvent(tx, user.id, 'login', client);
+        return createAuthToken(tx, user.id, client);
+      });
+      // SPEC §7's {key} for API clients; a browser keeps the key in the HttpOnly token cookie set here.
+      setSessionCookies(req, reply, key);
       req.log.info({ ...event, outcome: 'success' }, 'login succeeded');
       return { key };
     },
@@ -139,14 +167,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: the token sent (header or token cookie) is deleted (always 200)',
+        summary:
+          'Sign out: the token sent (header or token cookie) is deleted and the session cookies removed (always 200)',
         response: { 200: DetailSchema, 403: DetailSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       // The token however it came: the Authorization header, or the token cookie the API also accepts.
       const key = tokenOf(req);
-      if (key) await revokeAuthToken(db, sha256(key));
+      if (key) {
+        const hash = sha256(key);
+        await db.transaction(async (tx) => {
+          const userId = await revokeAuthToken(tx, hash);
+          if (userId !== null) await recordSignInEvent(tx, userId, 'logout', clientOf(req));
+        });
+      }
+      clearSessionCookies(req, reply);
       return { detail: t(langOf(req), 'loggedOut') };
     },
   );
@@ -165,6 +201,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       issueCsrfCookie(req, reply);
       const user = await getUser(db, req.user!.id);
       if (!user) throw new ApiError(401, { detail: msg('invalidToken') });
+      // A token cookie written by the web app's script before it became HttpOnly (no signed_in beside
+      // it) is set again by the server, HttpOnly, for the rest of its life.
+      const key = tokenOf(req);
+      if (key && !req.headers.authorization && !req.cookies[SIGNED_IN_COOKIE]) {
+        setSessionCookies(req, reply, key, await tokenLifeLeftS(db, req.tokenHash!));
+      }
       return user;
     },
   );
@@ -375,6 +417,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         await setPassword(tx, userId, passwordHash);
         // Following the link proved the address is theirs.
         await markVerified(tx, userId);
+        await recordSignInEvent(tx, userId, 'password-changed', clientOf(req));
       });
       // The owner who had to reset because the sign-in limit of the account was reached gets in at once.
       await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
@@ -413,6 +456,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Password, address and deletion of one's own account (/profilo).
+  // Password, address and deletion of one's own account, its sessions and sign-in events (/profilo).
   await app.register(accountSettingsRoutes);
+  await app.register(sessionsRoutes);
 };

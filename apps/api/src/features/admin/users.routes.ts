@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminSignInEventListSchema,
+  AdminSignInEventQuerySchema,
   AdminUserListSchema,
   AdminUserQuerySchema,
   AdminUserSchema,
@@ -14,6 +16,7 @@ import { ApiError } from '../../plugins/errors';
 import { msg } from '../../plugins/i18n';
 import { pageLinks } from '../../plugins/pagination';
 import { PkParamsSchema, staffErrors, staffScope, tags } from './route-kit';
+import { listAllEvents } from '../accounts/sessions.repo';
 import { applyUserAction, listUsers } from './users';
 
 const SUMMARIES: Record<UserAction, string> = {
@@ -42,6 +45,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { count, results } = await listUsers(app.db, req.query);
+      return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
+    },
+  );
+
+  app.get(
+    '/api/admin/sign-in-events/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary:
+          "Every account's sign-in events of the last 90 days, newest first, by e-mail and kind (staff only)",
+        querystring: AdminSignInEventQuerySchema,
+        response: { 200: AdminSignInEventListSchema, 400: ValidationErrorSchema, ...staffErrors },
+      },
+    },
+    async (req) => {
+      const { count, results } = await listAllEvents(app.db, req.query);
       return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
     },
   );

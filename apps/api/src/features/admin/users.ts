@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserQuery, AuditAction, UserAction } from '@portal/contract';
 import type { Db, Queryable } from '../../db/db';
 import { likePattern } from '../../lib/like-pattern';
-import { revokeAllAuthTokens } from '../../plugins/auth';
+import { LIVE_TOKEN_SQL, revokeAllAuthTokens } from '../../plugins/auth';
 import type { MessageKey } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
 import { verificationMail } from '../accounts/accounts.mails';
@@ -17,8 +17,7 @@ const COLUMNS = `u.id::int AS pk, u.email, u.first_name AS "firstName", u.last_n
   u.organization, u.verified, u.is_staff AS "isStaff", u.license_status AS "licenseStatus",
   u.created_at AS "createdAt", u.deactivated_at AS "deactivatedAt",
   u.deactivation_reason AS "deactivationReason", u.password_hash <> '${NO_PASSWORD}' AS "hasPassword",
-  (SELECT count(*)::int FROM auth_tokens t
-    WHERE t.user_id = u.id AND t.expires_at > now() AND t.created_at >= u.password_changed_at)
+  (SELECT count(*)::int FROM auth_tokens t WHERE t.user_id = u.id AND ${LIVE_TOKEN_SQL})
     AS "activeSessions"`;
 type Row = Omit<AdminUser, 'createdAt' | 'deactivatedAt'> & {
   createdAt: Date | string;

@@ -5,6 +5,8 @@ import { EmailChangeForm } from '../../components/account/email-change-form';
 import { LicenseSection } from '../../components/account/license-section';
 import { PasswordChangeForm } from '../../components/account/password-change-form';
 import { ProfileForm } from '../../components/account/profile-form';
+import { SessionsSection } from '../../components/account/sessions-section';
+import { SignInEventsSection } from '../../components/account/sign-in-events-section';
 import { KnownUser } from '../../components/shell/session-provider';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
@@ -22,6 +24,8 @@ export default async function ProfilePage() {
       <EmailChangeForm />
       <PasswordChangeForm />
       <LicenseSection />
+      <SessionsSection />
+      <SignInEventsSection />
       <AccountDeleteSection />
     </KnownUser>
   );

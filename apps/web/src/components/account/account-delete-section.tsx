@@ -9,7 +9,7 @@ import { messages } from '../../lib/messages';
 import { contractResolver } from '../shell/contract-resolver';
 import { FormErrors, TextField } from '../shell/form-parts';
 import { Modal } from '../shell/modal';
-import { removeToken, useSession } from '../shell/session-provider';
+import { useSession } from '../shell/session-provider';
 import { useFormSubmit } from '../shell/use-form-submit';
 import styles from './account.module.css';
 import { accountMessages } from './messages';
@@ -51,7 +51,7 @@ function AccountDeleteDialog({ onClose }: { onClose(): void }) {
   const onSubmit = handleSubmit((values) =>
     run(async () => {
       await apiRequest('DELETE', '/api/auth/user/', { body: values satisfies AccountDeleteBody });
-      removeToken();
+      // The API's answer removed the session cookies.
       setUser(null);
       router.replace('/?flow=account-deleted');
     }),

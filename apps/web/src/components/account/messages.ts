@@ -1,7 +1,7 @@
 /**
- * Italian strings of the account settings on /profilo (password, address, deletion) and of the flows they
- * open from a mail or after a deletion. The shell's own strings (profile details, licence) stay in
- * lib/messages.ts.
+ * Italian strings of the account settings on /profilo (password, address, sessions, recent sign-ins,
+ * deletion) and of the flows they open from a mail or after a deletion. The shell's own strings (profile
+ * details, licence) stay in lib/messages.ts.
  */
 
 export const accountMessages = {
@@ -43,6 +43,51 @@ export const accountMessages = {
     password: 'Per confermare inserisci la tua password',
     confirm: 'Elimina definitivamente',
     cancel: 'Annulla',
+  },
+  sessions: {
+    title: 'Sessioni attive',
+    intro:
+      'Sono i dispositivi e i browser da cui hai effettuato l’accesso e che restano collegati al tuo account. Se non ne riconosci uno, chiudi la sua sessione e cambia la password. Chiudendo la sessione di questo dispositivo esci dal portale.',
+    loading: 'Caricamento delle sessioni…',
+    retry: 'Riprova',
+    empty: 'Nessuna sessione attiva.',
+    /** The mark of the session of this browser (text, not only a colour). */
+    current: 'Questo dispositivo',
+    /** The device of a session: "Chrome 131 su Linux"; the browser's fallback when the API did not know it. */
+    device: (browser: string, system: string) => (system ? `${browser} su ${system}` : browser),
+    unknownBrowser: 'Browser sconosciuto',
+    ip: 'Indirizzo IP',
+    unknownIp: 'sconosciuto',
+    createdAt: 'Accesso',
+    lastUsedAt: 'Ultimo uso',
+    end: 'Chiudi sessione',
+    /** After the button's words, for its accessible name only: which session it ends. */
+    endTarget: (device: string) => ` ${device}`,
+    endCurrentTarget: (device: string) => ` ${device} (questo dispositivo)`,
+    endOthers: 'Esci da tutti gli altri dispositivi',
+    ending: 'Chiusura in corso…',
+  },
+  signInEvents: {
+    title: 'Accessi recenti',
+    intro: (days: number) =>
+      `Gli accessi al tuo account, i tentativi non riusciti e le sessioni chiuse degli ultimi ${days} giorni, dal più recente. Li conserviamo per ${days} giorni, poi vengono cancellati. Se vedi un accesso che non riconosci, cambia la password.`,
+    loading: 'Caricamento degli accessi…',
+    retry: 'Riprova',
+    empty: (days: number) => `Nessun accesso registrato negli ultimi ${days} giorni.`,
+    caption: (days: number) => `Accessi degli ultimi ${days} giorni, dal più recente`,
+    captionCount: (count: number) => (count === 1 ? ' (1 evento)' : ` (${count} eventi)`),
+    columns: {
+      at: 'Data e ora',
+      kind: 'Evento',
+      device: 'Browser e sistema',
+      ip: 'Indirizzo IP',
+    },
+    pagination: {
+      label: 'Pagine degli accessi recenti',
+      previous: 'Precedente',
+      next: 'Successiva',
+      page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+    },
   },
   emailChangeFlow: {
     title: 'Conferma il nuovo indirizzo',

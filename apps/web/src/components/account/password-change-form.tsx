@@ -20,7 +20,7 @@ const text = accountMessages.password;
 
 /**
  * "Password" on /profilo: POST /api/auth/password/change/. Every session of the user ends there, this
- * one included; the new key the API returns becomes this browser's session.
+ * one included; the new session the API starts (its answer sets the cookie) becomes this browser's.
  */
 export function PasswordChangeForm() {
   const { user, signIn } = useSession();
@@ -37,13 +37,14 @@ export function PasswordChangeForm() {
   const onSubmit = handleSubmit((values) =>
     run(async () => {
       setDone(false);
-      const { key } = await apiRequest('POST', '/api/auth/password/change/', {
+      // The answer sets this browser's new session cookie; its key is for API clients.
+      await apiRequest('POST', '/api/auth/password/change/', {
         body: values satisfies PasswordChangeBody,
         schema: PasswordChangeResponseSchema,
       });
       reset(BLANK);
       setDone(true);
-      await signIn(key);
+      await signIn();
     }),
   );
 

@@ -16,11 +16,11 @@ export const adminMessages = {
   title: 'Amministrazione',
   staffOnly: 'Questa pagina è riservata allo staff del portale.',
   intro:
-    'Qui lo staff esamina le richieste di licenza d’uso dei dati, gestisce gli account, legge i messaggi del modulo di contatto, controlla le email in uscita e i download, importa nuovi dati e vede chi ha deciso cosa. Ogni decisione sulla licenza arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
+    'Qui lo staff esamina le richieste di licenza d’uso dei dati, gestisce gli account, legge i messaggi del modulo di contatto, controlla le email in uscita, i download e gli accessi, importa nuovi dati e vede chi ha deciso cosa. Ogni decisione sulla licenza arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
   loading: 'Caricamento…',
   retry: 'Riprova',
   none: '—',
-  /** The search box of a list (Richieste di licenza, Utenti, Download). */
+  /** The search box of a list (Richieste di licenza, Utenti, Download, Accessi). */
   search: {
     submit: 'Cerca',
     clear: 'Azzera la ricerca',
@@ -259,6 +259,28 @@ export const adminMessages = {
     },
     /** The Utente column once the account is deleted. */
     deletedUser: 'account eliminato',
+  },
+  signIns: {
+    title: 'Accessi',
+    intro: (days: number) =>
+      `Accessi, tentativi non riusciti e sessioni chiuse di tutti gli account negli ultimi ${days} giorni, dal più recente. Dopo ${days} giorni vengono cancellati.`,
+    search: 'Cerca per e-mail',
+    kind: 'Evento',
+    allKinds: 'Tutti gli eventi',
+    caption: (days: number) => `Accessi degli ultimi ${days} giorni, dal più recente`,
+    captionKind: (kind: string) => ` di tipo «${kind}»`,
+    captionSearch: (search: string) => ` di utenti che corrispondono a «${search}»`,
+    captionCount: (count: number) => (count === 1 ? ' (1 evento)' : ` (${formatInteger(count)} eventi)`),
+    empty: 'Nessun accesso registrato.',
+    emptyFiltered: 'Nessun accesso corrisponde ai filtri.',
+    columns: {
+      at: 'Quando',
+      user: 'Utente',
+      kind: 'Evento',
+      device: 'Browser e sistema',
+      ip: 'Indirizzo IP',
+    },
+    unknownIp: 'sconosciuto',
   },
   imports: {
     title: 'Dati',

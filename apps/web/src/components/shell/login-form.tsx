@@ -34,11 +34,12 @@ export function LoginForm({ onSignedIn, switchTo }: { onSignedIn(): void; switch
         setUnverified(false);
         setResent(false);
         const recaptcha = await getRecaptchaToken('login');
-        const { key } = await apiRequest('POST', '/api/auth/login/', {
+        // The answer sets the HttpOnly session cookie; its {key} is for API clients, not kept here.
+        await apiRequest('POST', '/api/auth/login/', {
           body: { ...values, recaptcha } satisfies LoginBody,
           schema: LoginResponseSchema,
         });
-        await signIn(key);
+        await signIn();
         onSignedIn();
       },
       (error) => {

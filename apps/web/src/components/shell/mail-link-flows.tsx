@@ -198,7 +198,7 @@ export function EmailChangePanel({
           body: { key: changeKey } satisfies EmailChangeConfirmBody,
           schema: EmailChangeConfirmResponseSchema,
         });
-        if (key) await signIn(key);
+        if (key) await signIn();
         setDone(key ? 'signed-in' : 'signed-out');
       },
       (error) => {

@@ -12,8 +12,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiRequest, getSessionToken } from '../../lib/api.client';
-import { serializeTokenCookie, serializeTokenRemoval } from '../../lib/session-cookie';
+import { apiRequest, hasSessionHint } from '../../lib/api.client';
 import { isPrivatePath } from './private-paths';
 
 interface SessionValue {
@@ -25,31 +24,42 @@ interface SessionValue {
    */
   ready: boolean;
   setUser(user: User | null): void;
-  /** Stores the key of a successful login and loads its user. */
-  signIn(key: string): Promise<User>;
+  /**
+   * Loads the user of the session a successful login (or a password or address change) has just started:
+   * the API's answer set the HttpOnly token cookie.
+   */
+  signIn(): Promise<User>;
   /** SPEC §4: logout call, then, whatever its outcome, no cookie, no user, and no private page. */
   signOut(): Promise<void>;
+  /** The session has already ended on the server (account deleted, current session ended): forget it here. */
+  signedOut(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-function storeToken(key: string) {
-  document.cookie = serializeTokenCookie(key, window.location);
-}
-
-export function removeToken() {
-  document.cookie = serializeTokenRemoval(window.location);
+/**
+ * Removes the session cookies. They are HttpOnly, so the server does it: the logout call (which also ends
+ * the token), or, when the API does not answer, the web app's own /sessione/fine.
+ */
+export async function removeSessionCookies(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout/');
+    return;
+  } catch {
+    // the web server removes the cookies without the API
+  }
+  await fetch('/sessione/fine', {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'fetch' },
+    credentials: 'same-origin',
+  }).catch(() => undefined);
 }
 
 const noChange = () => () => {};
 
-/** Whether the browser holds a token cookie; null on the server and while hydrating (pages are shared). */
+/** Whether the browser holds a session cookie; null on the server and while hydrating (pages are shared). */
 function useHasToken(): boolean | null {
-  return useSyncExternalStore(
-    noChange,
-    () => Boolean(getSessionToken()),
-    () => null,
-  );
+  return useSyncExternalStore(noChange, hasSessionHint, () => null);
 }
 
 /**
@@ -82,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => {
         if (cancelled) return;
-        removeToken();
+        void removeSessionCookies();
         setSession({ user: null, settled: true });
       });
     return () => {
@@ -90,37 +100,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [hasToken, settled]);
 
-  const signIn = useCallback(
-    async (key: string) => {
-      storeToken(key);
-      try {
-        const loaded = await fetchUser();
-        setUser(loaded);
-        router.refresh();
-        return loaded;
-      } catch (error) {
-        removeToken();
-        throw error;
-      }
-    },
-    [router, setUser],
-  );
-
-  const signOut = useCallback(async () => {
+  const signIn = useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/auth/logout/');
-    } catch {
-      // whatever the outcome, the session ends here
+      const loaded = await fetchUser();
+      setUser(loaded);
+      router.refresh();
+      return loaded;
+    } catch (error) {
+      await removeSessionCookies();
+      throw error;
     }
-    removeToken();
+  }, [router, setUser]);
+
+  const signedOut = useCallback(() => {
     setUser(null);
     if (isPrivatePath(pathname)) router.replace('/');
     else router.refresh();
   }, [pathname, router, setUser]);
 
+  const signOut = useCallback(async () => {
+    // Whatever the outcome, the cookies go (the API's answer, or /sessione/fine without it).
+    await removeSessionCookies();
+    signedOut();
+  }, [signedOut]);
+
   const value = useMemo(
-    () => ({ user, ready, setUser, signIn, signOut }),
-    [user, ready, setUser, signIn, signOut],
+    () => ({ user, ready, setUser, signIn, signOut, signedOut }),
+    [user, ready, setUser, signIn, signOut, signedOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,12 +1,13 @@
 /** Cookie policy del portale (testo incluso nell'applicazione). */
 export const cookiePolicy = `
-<p>Ultimo aggiornamento: 1 novembre 2026.</p>
+<p>Ultimo aggiornamento: 24 novembre 2026.</p>
 <p>I cookie sono piccoli file di testo che il sito salva nel tuo browser. L'Osservatorio Raccolta Differenziata usa cookie tecnici, necessari al funzionamento, e, solo con il tuo consenso, cookie statistici. Non usiamo cookie di profilazione pubblicitaria.</p>
 
 <h2>1. Cookie tecnici (sempre attivi)</h2>
 <p>Non richiedono consenso perché senza di essi il portale non funziona.</p>
 <ul>
-<li><strong>token</strong>: mantiene l'accesso al tuo account; dura 30 giorni o fino a quando esci.</li>
+<li><strong>token</strong>: mantiene l'accesso al tuo account; dura 30 giorni o fino a quando esci. Lo legge solo il server: gli script della pagina non possono leggerlo.</li>
+<li><strong>signed_in</strong>: dice alla pagina che hai effettuato l'accesso, senza contenere alcun codice segreto; dura quanto il cookie token.</li>
 <li><strong>csrftoken</strong>: protegge i moduli da richieste contraffatte provenienti da altri siti; dura un anno.</li>
 <li><strong>cookie_consent</strong>: ricorda la tua scelta sui cookie statistici; dura 180 giorni.</li>
 <li><strong>NEXT_LOCALE</strong>: ricorda la lingua preferita, se la scegli.</li>

@@ -1,6 +1,6 @@
 /** Informativa sul trattamento dei dati personali (artt. 13 e 14 del Regolamento UE 2016/679). */
 export const privacyPolicy = `
-<p>Ultimo aggiornamento: 1 novembre 2026.</p>
+<p>Ultimo aggiornamento: 24 novembre 2026.</p>
 <p>Questa informativa descrive come il Consorzio Nazionale Imballaggi tratta i dati personali di chi visita l'Osservatorio Raccolta Differenziata, si registra o ci scrive, ai sensi del Regolamento (UE) 2016/679 ("GDPR") e del D.lgs. 196/2003.</p>
 
 <h2>1. Titolare del trattamento</h2>
@@ -10,6 +10,7 @@ export const privacyPolicy = `
 <ul>
 <li><strong>Dati di navigazione</strong>: indirizzo IP, data e ora delle richieste, pagine visitate, tipo di browser, raccolti automaticamente dai server per il funzionamento e la sicurezza del sito.</li>
 <li><strong>Dati dell'account</strong>: nome, cognome, indirizzo email, password (conservata solo in forma cifrata irreversibile) e, se scegli di indicarli, organizzazione, tipo di organizzazione, ruolo e uso previsto dei dati.</li>
+<li><strong>Accessi all'account</strong>: per ogni sessione aperta e per ogni accesso riuscito o rifiutato, uscita o cambio di password, data e ora, indirizzo IP e tipo di browser; li vedi nella pagina Profilo.</li>
 <li><strong>Dati della licenza</strong>: stato della richiesta di licenza d'uso dei dati, data della richiesta e dell'approvazione.</li>
 <li><strong>Dati dei messaggi</strong>: nome, cognome, email, motivo e testo di quanto ci scrivi con il modulo di contatto.</li>
 <li><strong>Dati statistici di utilizzo</strong>: solo se acconsenti ai cookie statistici (vedi la <a href="/cookie-policy">Cookie policy</a>).</li>
@@ -33,6 +34,7 @@ export const privacyPolicy = `
 <li>Account mai verificati: i dati vengono sovrascritti da una nuova registrazione con lo stesso indirizzo e cancellati dopo 6 mesi.</li>
 <li>Messaggi di contatto: 24 mesi dalla risposta.</li>
 <li>Dati di navigazione e registri di sicurezza: 6 mesi, salvo necessità di accertare illeciti.</li>
+<li>Registro degli accessi all'account: 90 giorni; le sessioni, finché scadono (30 giorni) o le chiudi.</li>
 </ul>
 
 <h2>6. Destinatari</h2>

@@ -9,7 +9,6 @@ import {
   type ContactInboxQuery,
   type ContactMessage,
 } from '@portal/contract';
-import { useState } from 'react';
 import { apiRequest } from '../../lib/api.client';
 import {
   contactActions,
@@ -22,8 +21,14 @@ import {
 } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
-import { ActionFeedback, AdminSection, DataTable, FilterSelect, ListStatus, useRowActions } from './section';
+import {
+  ActionFeedback,
+  AdminSection,
+  FilterSelect,
+  PagedTable,
+  useListControls,
+  useRowActions,
+} from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.contact;
@@ -53,19 +58,27 @@ const COLUMNS = [
  * (the row may have left the list).
  */
 export function ContactMessages({ version, onChanged }: { version: number; onChanged(): void }) {
-  const [state, setState] = useState<ContactState>('open');
-  const [reason, setReason] = useState<ContactReason | ''>('');
-  const [page, setPage] = useState(1);
-  const [retries, setRetries] = useState(0);
+  const controls = useListControls<{ state: ContactState; reason: ContactReason | '' }>({
+    state: 'open',
+    reason: '',
+  });
+  const { filters, page, setPage } = controls;
+  const { state, reason } = filters;
   // Already handled by someone else, or gone: the row was out of date, so the list is asked again.
-  const actions = useRowActions(() => setRetries((n) => n + 1));
+  const actions = useRowActions(controls.retry);
 
   const { list, stale } = useApiList(
     '/api/admin/contact-messages/',
     ContactInboxSchema,
     { state, reason: reason || undefined, page, pageSize: PAGE_SIZE },
-    version + retries,
+    version + controls.retries,
   );
+
+  /** A filter changed: back to the first page, and what was said about the last action no longer applies. */
+  const filterBy = (changes: Partial<typeof filters>) => {
+    controls.setFilters(changes);
+    actions.clearNotice();
+  };
 
   const rows = list.state === 'ready' ? list.data.results : [];
 
@@ -81,11 +94,6 @@ export function ContactMessages({ version, onChanged }: { version: number; onCha
       return text.done(updated.email);
     });
 
-  const caption =
-    text.caption[state] +
-    (reason ? text.captionReason(CONTACT_REASON_LABELS[reason]) : '') +
-    (list.state === 'ready' ? text.captionCount(list.data.count) : '');
-
   return (
     <AdminSection
       id="messaggi"
@@ -99,56 +107,44 @@ export function ContactMessages({ version, onChanged }: { version: number; onCha
           label={text.filter}
           value={state}
           options={STATE_OPTIONS}
-          onChange={(value) => {
-            setState(value);
-            setPage(1);
-            actions.clearNotice();
-          }}
+          onChange={(value) => filterBy({ state: value })}
         />
         <FilterSelect
           id="admin-contact-reason"
           label={text.reason}
           value={reason}
           options={REASON_OPTIONS}
-          onChange={(value) => {
-            setReason(value);
-            setPage(1);
-            actions.clearNotice();
-          }}
+          onChange={(value) => filterBy({ reason: value })}
         />
       </div>
 
       <ActionFeedback notice={actions.notice} errors={actions.errors} />
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-contact"
-              caption={caption}
-              columns={COLUMNS}
-              stale={stale}
-              empty={data.results.length > 0 ? null : text.empty[state]}
-            >
-              {data.results.map((message) => (
-                <MessageRow
-                  key={message.id}
-                  message={message}
-                  busy={actions.busy === message.id}
-                  onHandled={(target) => void markHandled(target)}
-                />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-contact"
+        caption={(count) =>
+          text.caption[state] +
+          (reason ? text.captionReason(CONTACT_REASON_LABELS[reason]) : '') +
+          text.captionCount(count)
+        }
+        columns={COLUMNS}
+        empty={text.empty[state]}
+        row={(message) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            busy={actions.busy === message.id}
+            onHandled={(target) => void markHandled(target)}
+          />
         )}
-      </ListStatus>
+        label={text.title}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
     </AdminSection>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
 import { DOWNLOAD_FORMATS, DownloadLogSchema, type DownloadLogEntry } from '@portal/contract';
-import { useState } from 'react';
 import {
   downloadCaption,
   downloadExportUrl,
@@ -17,8 +16,7 @@ import {
 } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
-import { AdminSection, DataTable, FilterSelect, ListStatus, SearchForm } from './section';
+import { AdminSection, FilterSelect, PagedTable, SearchForm, useListControls } from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.downloads;
@@ -42,21 +40,15 @@ const COLUMNS = [
  * action of the page, like the other lists.
  */
 export function DownloadLog({ version }: { version: number }) {
-  const [filter, setFilter] = useState<DownloadFilter>(NO_DOWNLOAD_FILTER);
-  const [page, setPage] = useState(1);
-  const [retries, setRetries] = useState(0);
+  const controls = useListControls<DownloadFilter>(NO_DOWNLOAD_FILTER);
+  const { filters: filter, setFilters: change } = controls;
 
   const { list, stale } = useApiList(
     '/api/admin/downloads/',
     DownloadLogSchema,
-    { ...downloadQuery(filter), page, pageSize: PAGE_SIZE },
-    version + retries,
+    { ...downloadQuery(filter), page: controls.page, pageSize: PAGE_SIZE },
+    version + controls.retries,
   );
-
-  const change = (next: Partial<DownloadFilter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPage(1);
-  };
 
   return (
     <AdminSection id="download" titleId="admin-downloads-title" title={text.title}>
@@ -99,32 +91,20 @@ export function DownloadLog({ version }: { version: number }) {
         </a>
       </div>
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-downloads"
-              caption={downloadCaption(filter, data.count)}
-              columns={COLUMNS}
-              stale={stale}
-              empty={
-                data.results.length > 0 ? null : downloadFiltered(filter) ? text.emptyFiltered : text.empty
-              }
-            >
-              {data.results.map((entry) => (
-                <DownloadRow key={entry.id} entry={entry} />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
-        )}
-      </ListStatus>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-downloads"
+        caption={(count) => downloadCaption(filter, count)}
+        columns={COLUMNS}
+        empty={downloadFiltered(filter) ? text.emptyFiltered : text.empty}
+        row={(entry) => <DownloadRow key={entry.id} entry={entry} />}
+        label={text.title}
+        page={controls.page}
+        pageSize={PAGE_SIZE}
+        onPage={controls.setPage}
+      />
     </AdminSection>
   );
 }

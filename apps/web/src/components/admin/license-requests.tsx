@@ -26,14 +26,13 @@ import {
 import styles from './admin.module.css';
 import { DecisionDialog } from './decision-dialog';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
 import {
   ActionFeedback,
   AdminSection,
-  DataTable,
   FilterSelect,
-  ListStatus,
+  PagedTable,
   SearchForm,
+  useListControls,
   useRowActions,
 } from './section';
 import { useApiList } from './use-api-list';
@@ -59,18 +58,20 @@ const COLUMNS = [
  * done, and the focus goes to the section's heading (the row may have left the list).
  */
 export function LicenseRequests({ version, onDecided }: { version: number; onDecided(): void }) {
-  const [filter, setFilter] = useState<LicenseFilter>('pending');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const controls = useListControls<{ filter: LicenseFilter; search: string }>({
+    filter: 'pending',
+    search: '',
+  });
+  const { filters, page, setPage } = controls;
+  const { filter, search } = filters;
   const [dialog, setDialog] = useState<{ decision: 'reject' | 'revoke'; holder: LicenseHolder } | null>(null);
-  const [retries, setRetries] = useState(0);
-  const actions = useRowActions(() => setRetries((n) => n + 1));
+  const actions = useRowActions(controls.retry);
 
   const { list, stale } = useApiList(
     '/api/admin/licenses/',
     LicenseListSchema,
     { status: filter, search: search || undefined, page, pageSize: PAGE_SIZE },
-    version + retries,
+    version + controls.retries,
   );
 
   const rows = list.state === 'ready' ? list.data.results : [];
@@ -100,11 +101,6 @@ export function LicenseRequests({ version, onDecided }: { version: number; onDec
     }
   };
 
-  const caption =
-    text.caption[filter] +
-    (search ? text.captionSearch(search) : '') +
-    (list.state === 'ready' ? text.captionCount(list.data.count) : '');
-
   return (
     <AdminSection
       id="licenze"
@@ -119,8 +115,7 @@ export function LicenseRequests({ version, onDecided }: { version: number; onDec
           value={filter}
           options={FILTER_OPTIONS}
           onChange={(value) => {
-            setFilter(value);
-            setPage(1);
+            controls.setFilters({ filter: value });
             actions.clearNotice();
           }}
         />
@@ -128,44 +123,30 @@ export function LicenseRequests({ version, onDecided }: { version: number; onDec
           id="admin-license-search"
           label={text.search}
           search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onSearch={(value) => controls.setFilters({ search: value })}
         />
       </div>
 
       <ActionFeedback notice={actions.notice} errors={actions.errors} />
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-licenses"
-              caption={caption}
-              columns={COLUMNS}
-              stale={stale}
-              empty={data.results.length > 0 ? null : search ? text.emptySearch : text.empty[filter]}
-            >
-              {data.results.map((holder) => (
-                <HolderRow
-                  key={holder.pk}
-                  holder={holder}
-                  approving={actions.busy === holder.pk}
-                  onAct={act}
-                />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-licenses"
+        caption={(count) =>
+          text.caption[filter] + (search ? text.captionSearch(search) : '') + text.captionCount(count)
+        }
+        columns={COLUMNS}
+        empty={search ? text.emptySearch : text.empty[filter]}
+        row={(holder) => (
+          <HolderRow key={holder.pk} holder={holder} approving={actions.busy === holder.pk} onAct={act} />
         )}
-      </ListStatus>
+        label={text.title}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
 
       {dialog ? (
         <DecisionDialog

@@ -7,13 +7,18 @@ import {
   type MailOutboxQuery,
   type OutboxMail,
 } from '@portal/contract';
-import { useState } from 'react';
 import { apiRequest } from '../../lib/api.client';
 import { formatDateTime, mailActions, mailStatus, mailStaysInList, pageAfterRemoval } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
-import { ActionFeedback, AdminSection, DataTable, FilterSelect, ListStatus, useRowActions } from './section';
+import {
+  ActionFeedback,
+  AdminSection,
+  FilterSelect,
+  PagedTable,
+  useListControls,
+  useRowActions,
+} from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.mail;
@@ -42,17 +47,17 @@ const COLUMNS = [
  * the list).
  */
 export function MailOutbox({ version, onChanged }: { version: number; onChanged(): void }) {
-  const [filter, setFilter] = useState<MailFilter>('all');
-  const [page, setPage] = useState(1);
-  const [retries, setRetries] = useState(0);
+  const controls = useListControls<{ filter: MailFilter }>({ filter: 'all' });
+  const { filters, page, setPage } = controls;
+  const { filter } = filters;
   // No longer failed, or gone: the row was out of date, so the list is asked again.
-  const actions = useRowActions(() => setRetries((n) => n + 1));
+  const actions = useRowActions(controls.retry);
 
   const { list, stale } = useApiList(
     '/api/admin/mail/',
     MailOutboxSchema,
     { status: filter, page, pageSize: PAGE_SIZE },
-    version + retries,
+    version + controls.retries,
   );
 
   const rows = list.state === 'ready' ? list.data.results : [];
@@ -68,8 +73,6 @@ export function MailOutbox({ version, onChanged }: { version: number; onChanged(
       return text.done(updated.to);
     });
 
-  const caption = text.caption[filter] + (list.state === 'ready' ? text.captionCount(list.data.count) : '');
-
   return (
     <AdminSection id="email" titleId="admin-mail-title" title={text.title} headingRef={actions.headingRef}>
       <div className={styles.toolbar}>
@@ -79,8 +82,7 @@ export function MailOutbox({ version, onChanged }: { version: number; onChanged(
           value={filter}
           options={FILTER_OPTIONS}
           onChange={(value) => {
-            setFilter(value);
-            setPage(1);
+            controls.setFilters({ filter: value });
             actions.clearNotice();
           }}
         />
@@ -88,35 +90,27 @@ export function MailOutbox({ version, onChanged }: { version: number; onChanged(
 
       <ActionFeedback notice={actions.notice} errors={actions.errors} />
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-mail"
-              caption={caption}
-              columns={COLUMNS}
-              stale={stale}
-              empty={data.results.length > 0 ? null : text.empty[filter]}
-            >
-              {data.results.map((mail) => (
-                <MailRow
-                  key={mail.id}
-                  mail={mail}
-                  busy={actions.busy === mail.id}
-                  onRetry={(target) => void retry(target)}
-                />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-mail"
+        caption={(count) => text.caption[filter] + text.captionCount(count)}
+        columns={COLUMNS}
+        empty={text.empty[filter]}
+        row={(mail) => (
+          <MailRow
+            key={mail.id}
+            mail={mail}
+            busy={actions.busy === mail.id}
+            onRetry={(target) => void retry(target)}
+          />
         )}
-      </ListStatus>
+        label={text.title}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
     </AdminSection>
   );
 }

@@ -5,12 +5,13 @@ import { ApiError } from '../../lib/api.client';
 import { FormErrors } from '../shell/form-parts';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
+import { Pagination } from './pagination';
 import { errorMessages, type ListState } from './use-api-list';
 
 /**
  * The pieces every section of the back-office is made of: the section and its heading (an anchor of the
- * page), the row actions with the message that says what was done, the filters, the search box, and the
- * table of a list with its loading and error states.
+ * page), the row actions with the message that says what was done, the filters, the search box, the state
+ * of a list (filters, page, retries), and the table of a list with its loading and error states and pages.
  */
 
 /** A section of /amministrazione#`id`, named by its heading (the focus goes there after an action). */
@@ -98,6 +99,28 @@ export function useRowActions(onStale: () => void) {
     setErrors,
     /** A filter changed: what was said about the last action no longer applies. */
     clearNotice: () => setNotice(null),
+  };
+}
+
+/**
+ * What a paged list asks for: its `filters` (the search among them), its `page` and a `retries` counter to
+ * add to the version the list is asked at. `setFilters` changes some of the filters and goes back to the
+ * first page; `retry` asks the list again (ListStatus's Riprova, a row found out of date).
+ */
+export function useListControls<F extends object>(initialFilters: F) {
+  const [filters, setAllFilters] = useState(initialFilters);
+  const [page, setPage] = useState(1);
+  const [retries, setRetries] = useState(0);
+  return {
+    filters,
+    page,
+    setPage,
+    retries,
+    setFilters: (changes: Partial<F>) => {
+      setAllFilters((current) => ({ ...current, ...changes }));
+      setPage(1);
+    },
+    retry: () => setRetries((n) => n + 1),
   };
 }
 
@@ -275,5 +298,60 @@ export function DataTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A page of a list as every section shows it: its loading and error states (ListStatus), the table
+ * (DataTable, `empty` the text of a page without rows, `row` the row of each result) and Precedente /
+ * Successiva under it (Pagination, named by `label`).
+ */
+export function PagedTable<T extends { count: number; results: readonly unknown[] }>({
+  list,
+  stale,
+  onRetry,
+  id,
+  caption,
+  columns,
+  empty,
+  row,
+  label,
+  page,
+  pageSize,
+  onPage,
+}: {
+  list: ListState<T>;
+  stale: boolean;
+  onRetry(): void;
+  /** The table's id, as DataTable's. */
+  id: string;
+  /** The caption, given the count of the whole list. */
+  caption(count: number): string;
+  columns: readonly string[];
+  empty: string;
+  row(result: T['results'][number]): ReactNode;
+  /** What the pages are of, for the navigation's name. */
+  label: string;
+  page: number;
+  pageSize: number;
+  onPage(page: number): void;
+}) {
+  return (
+    <ListStatus list={list} stale={stale} onRetry={onRetry}>
+      {(data) => (
+        <>
+          <DataTable
+            id={id}
+            caption={caption(data.count)}
+            columns={columns}
+            stale={stale}
+            empty={data.results.length > 0 ? null : empty}
+          >
+            {data.results.map((result) => row(result))}
+          </DataTable>
+          <Pagination label={label} count={data.count} page={page} pageSize={pageSize} onPage={onPage} />
+        </>
+      )}
+    </ListStatus>
   );
 }

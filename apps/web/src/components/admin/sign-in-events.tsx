@@ -8,13 +8,11 @@ import {
   type AdminSignInEvent,
   type SignInEventKind,
 } from '@portal/contract';
-import { useState } from 'react';
 import { deviceName } from '../account/session-view';
 import { formatDateTime } from './admin-view';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
-import { AdminSection, DataTable, FilterSelect, ListStatus, SearchForm } from './section';
+import { AdminSection, FilterSelect, PagedTable, SearchForm, useListControls } from './section';
 import { useApiList } from './use-api-list';
 
 const text = adminMessages.signIns;
@@ -31,23 +29,15 @@ const COLUMNS = [text.columns.at, text.columns.user, text.columns.kind, text.col
  * first, by e-mail and kind of event. Asked again after every action of the page, like the other lists.
  */
 export function SignInEvents({ version }: { version: number }) {
-  const [search, setSearch] = useState('');
-  const [kind, setKind] = useState<SignInEventKind | ''>('');
-  const [page, setPage] = useState(1);
-  const [retries, setRetries] = useState(0);
+  const controls = useListControls<{ search: string; kind: SignInEventKind | '' }>({ search: '', kind: '' });
+  const { search, kind } = controls.filters;
 
   const { list, stale } = useApiList(
     '/api/admin/sign-in-events/',
     AdminSignInEventListSchema,
-    { search: search || undefined, kind: kind || undefined, page, pageSize: PAGE_SIZE },
-    version + retries,
+    { search: search || undefined, kind: kind || undefined, page: controls.page, pageSize: PAGE_SIZE },
+    version + controls.retries,
   );
-
-  const caption =
-    text.caption(SIGN_IN_EVENT_DAYS) +
-    (kind ? text.captionKind(SIGN_IN_EVENT_LABELS[kind]) : '') +
-    (search ? text.captionSearch(search) : '') +
-    (list.state === 'ready' ? text.captionCount(list.data.count) : '');
 
   return (
     <AdminSection id="accessi" titleId="admin-sign-ins-title" title={text.title}>
@@ -58,46 +48,35 @@ export function SignInEvents({ version }: { version: number }) {
           label={text.kind}
           value={kind}
           options={KIND_OPTIONS}
-          onChange={(value) => {
-            setKind(value);
-            setPage(1);
-          }}
+          onChange={(value) => controls.setFilters({ kind: value })}
         />
         <SearchForm
           id="admin-sign-in-search"
           label={text.search}
           search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onSearch={(value) => controls.setFilters({ search: value })}
         />
       </div>
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-sign-ins"
-              caption={caption}
-              columns={COLUMNS}
-              stale={stale}
-              empty={data.results.length > 0 ? null : search || kind ? text.emptyFiltered : text.empty}
-            >
-              {data.results.map((event) => (
-                <SignInEventRow key={event.id} event={event} />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
-        )}
-      </ListStatus>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-sign-ins"
+        caption={(count) =>
+          text.caption(SIGN_IN_EVENT_DAYS) +
+          (kind ? text.captionKind(SIGN_IN_EVENT_LABELS[kind]) : '') +
+          (search ? text.captionSearch(search) : '') +
+          text.captionCount(count)
+        }
+        columns={COLUMNS}
+        empty={search || kind ? text.emptyFiltered : text.empty}
+        row={(event) => <SignInEventRow key={event.id} event={event} />}
+        label={text.title}
+        page={controls.page}
+        pageSize={PAGE_SIZE}
+        onPage={controls.setPage}
+      />
     </AdminSection>
   );
 }

@@ -26,14 +26,13 @@ import {
 import styles from './admin.module.css';
 import { DecisionDialog } from './decision-dialog';
 import { adminMessages } from './messages';
-import { Pagination } from './pagination';
 import {
   ActionFeedback,
   AdminSection,
-  DataTable,
   FilterSelect,
-  ListStatus,
+  PagedTable,
   SearchForm,
+  useListControls,
   useRowActions,
 } from './section';
 import { useApiList } from './use-api-list';
@@ -62,21 +61,20 @@ const COLUMNS = [
  */
 export function UserAccounts({ version, onChanged }: { version: number; onChanged(): void }) {
   const { user: self } = useSession();
-  const [filter, setFilter] = useState<UserFilter>('all');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const controls = useListControls<{ filter: UserFilter; search: string }>({ filter: 'all', search: '' });
+  const { filters, page, setPage } = controls;
+  const { filter, search } = filters;
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   // The action running (its row is `actions.busy`): its button is the busy one.
   const [running, setRunning] = useState<UserAction | null>(null);
-  const [retries, setRetries] = useState(0);
   // Changed by someone else meanwhile, or gone: the row was out of date, so the list is asked again.
-  const actions = useRowActions(() => setRetries((n) => n + 1));
+  const actions = useRowActions(controls.retry);
 
   const { list, stale } = useApiList(
     '/api/admin/users/',
     AdminUserListSchema,
     { status: filter, search: search || undefined, page, pageSize: PAGE_SIZE },
-    version + retries,
+    version + controls.retries,
   );
 
   const rows = list.state === 'ready' ? list.data.results : [];
@@ -106,11 +104,6 @@ export function UserAccounts({ version, onChanged }: { version: number; onChange
     });
   };
 
-  const caption =
-    text.caption[filter] +
-    (search ? text.captionSearch(search) : '') +
-    (list.state === 'ready' ? text.captionCount(list.data.count) : '');
-
   return (
     <AdminSection id="utenti" titleId="admin-users-title" title={text.title} headingRef={actions.headingRef}>
       <div className={styles.toolbar}>
@@ -120,8 +113,7 @@ export function UserAccounts({ version, onChanged }: { version: number; onChange
           value={filter}
           options={FILTER_OPTIONS}
           onChange={(value) => {
-            setFilter(value);
-            setPage(1);
+            controls.setFilters({ filter: value });
             actions.clearNotice();
           }}
         />
@@ -129,45 +121,36 @@ export function UserAccounts({ version, onChanged }: { version: number; onChange
           id="admin-user-search"
           label={text.search}
           search={search}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onSearch={(value) => controls.setFilters({ search: value })}
         />
       </div>
 
       <ActionFeedback notice={actions.notice} errors={actions.errors} />
 
-      <ListStatus list={list} stale={stale} onRetry={() => setRetries((n) => n + 1)}>
-        {(data) => (
-          <>
-            <DataTable
-              id="admin-users"
-              caption={caption}
-              columns={COLUMNS}
-              stale={stale}
-              empty={data.results.length > 0 ? null : search ? text.emptySearch : text.empty[filter]}
-            >
-              {data.results.map((user) => (
-                <UserRow
-                  key={user.pk}
-                  user={user}
-                  actions={userActions(user, self?.pk ?? null)}
-                  busy={actions.busy === user.pk ? running : null}
-                  onAct={act}
-                />
-              ))}
-            </DataTable>
-            <Pagination
-              label={text.title}
-              count={data.count}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-            />
-          </>
+      <PagedTable
+        list={list}
+        stale={stale}
+        onRetry={controls.retry}
+        id="admin-users"
+        caption={(count) =>
+          text.caption[filter] + (search ? text.captionSearch(search) : '') + text.captionCount(count)
+        }
+        columns={COLUMNS}
+        empty={search ? text.emptySearch : text.empty[filter]}
+        row={(user) => (
+          <UserRow
+            key={user.pk}
+            user={user}
+            actions={userActions(user, self?.pk ?? null)}
+            busy={actions.busy === user.pk ? running : null}
+            onAct={act}
+          />
         )}
-      </ListStatus>
+        label={text.title}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
 
       {deactivating ? (
         <DecisionDialog

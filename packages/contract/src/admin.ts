@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LicenseStatusSchema, UserSchema } from './auth';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { CONTACT_REASONS } from './contact';
+import { DATA_SOURCES } from './downloads';
 import { body, choice, paragraphs, text } from './fields';
 
 /*
@@ -203,6 +204,43 @@ export const DownloadLogFilterSchema = z
 export type DownloadLogFilter = z.infer<typeof DownloadLogFilterSchema>;
 export const DownloadLogQuerySchema = PageQuerySchema.extend(DownloadLogFilterSchema.shape).strict();
 export type DownloadLogQuery = z.infer<typeof DownloadLogQuerySchema>;
+
+/**
+ * What a download asked for, in the back-office's words (the page and the CSV export): the query keys of
+ * the download routes (DownloadQuerySchema, the reverse vending machines' filters) in Italian, and the
+ * values that are codes (level, source) spelt out. An unknown key is shown as it is.
+ */
+const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
+  format: 'formato',
+  statistic: 'statistica',
+  level: 'livello',
+  id: 'territorio',
+  year: 'anno',
+  years: 'anni',
+  compareYear: 'anno di confronto',
+  source: 'dati',
+  waste_fraction: 'frazione',
+  sorting_type: 'sistema di raccolta',
+  actions_category: 'categoria di azioni',
+  operator: 'gestore',
+  region: 'regione',
+  province: 'provincia',
+  city: 'comune',
+  search: 'ricerca',
+};
+const DOWNLOAD_QUERY_VALUES: Record<string, Record<string, string>> = {
+  level: { country: 'Italia', region: 'regione', province: 'provincia', city: 'comune' },
+  source: Object.fromEntries(DATA_SOURCES.map((s) => [s.value, s.label])),
+};
+/** One `[label, value]` pair per key of a download's query that has a value, in the order given. */
+export function downloadQueryPairs(query: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([key, value]) => [
+      DOWNLOAD_QUERY_LABELS[key] ?? key,
+      typeof value === 'string' ? (DOWNLOAD_QUERY_VALUES[key]?.[value] ?? value) : value,
+    ]);
+}
 
 export const DownloadLogEntrySchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DownloadLogEntry, DownloadLogFilter, DownloadLogQuery } from '@portal/contract';
+import {
+  downloadQueryPairs,
+  type DownloadLogEntry,
+  type DownloadLogFilter,
+  type DownloadLogQuery,
+} from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { likePattern } from '../lib/like-pattern';
 
@@ -101,9 +106,8 @@ export async function* allDownloads(q: Queryable, filter: DownloadLogFilter, pag
   }
 }
 
-/** `key=value` pairs of what was asked for, in the order given: one cell of the export. */
+/** `label: value` pairs of what was asked for, in Italian and in the order given: one cell of the export. */
 export const describeQuery = (query: Record<string, unknown>) =>
-  Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
-    .join(' ');
+  downloadQueryPairs(query)
+    .map(([label, v]) => `${label}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join('; ');

@@ -490,10 +490,16 @@ describe('the download log', () => {
     );
   });
 
-  it('shows what was asked for as compact pairs', () => {
-    expect(downloadQueryText({ anno: 2024, regione: 'Sicilia' })).toBe('anno: 2024; regione: Sicilia');
-    expect(downloadQueryText({ frazioni: ['carta', 'vetro'], comune: null, extra: undefined })).toBe(
-      `frazioni: carta, vetro; comune: ${adminMessages.none}`,
+  it('shows what was asked for as compact pairs, in Italian', () => {
+    expect(
+      downloadQueryText({ id: '19', level: 'region', years: '2023,2024', format: 'csv', source: '1' }),
+    ).toBe('territorio: 19; livello: regione; anni: 2023,2024; formato: csv; dati: Dati raccolta');
+    expect(downloadQueryText({ level: 'country', source: '2', region: '05', operator: 3 })).toBe(
+      'livello: Italia; dati: Dati ecocompattatori; regione: 05; gestore: 3',
+    );
+    // Nothing asked is left out; a key the labels do not know is shown as it is.
+    expect(downloadQueryText({ waste_fraction: ['carta', 'vetro'], city: null, extra: undefined })).toBe(
+      'frazione: carta, vetro',
     );
     expect(downloadQueryText({ vista: { tipo: 'mappa' }, tutti: true })).toBe(
       'vista: {"tipo":"mappa"}; tutti: true',

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION_LABELS,
   CONTACT_REASON_LABELS,
   MAIL_STATUS_LABELS,
+  downloadQueryPairs,
   MAX_IMPORT_BYTES,
   ORGANIZATION_TYPE_LABELS,
   type AdminUser,
@@ -339,11 +340,12 @@ function queryValueText(value: unknown): string {
   return String(value as string | number | boolean);
 }
 
-/** What a download asked for, compact: "anno: 2024; regione: Sicilia"; a dash for nothing. */
+/**
+ * What a download asked for, compact and in Italian (the contract's labels, as the CSV export has them):
+ * "livello: regione; territorio: 19"; a dash for nothing.
+ */
 export function downloadQueryText(query: Record<string, unknown>): string {
-  const pairs = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}: ${queryValueText(value)}`);
+  const pairs = downloadQueryPairs(query).map(([label, value]) => `${label}: ${queryValueText(value)}`);
   return pairs.length > 0 ? pairs.join('; ') : adminMessages.none;
 }
 

@@ -98,7 +98,7 @@ test('"Esci da tutti gli altri dispositivi" ends every other session, and the st
     .getByRole('button', { name: 'Esci da tutti gli altri dispositivi' })
     .click();
   await expect(
-    here.locator('#sessions-section').getByText('Sei uscito da tutti gli altri dispositivi.'),
+    here.locator('#sessions-section').getByText('Hai chiuso tutte le altre sessioni.'),
   ).toBeVisible();
   await expect(rows(here)).toHaveCount(1);
   for (const page of others) {
@@ -118,4 +118,33 @@ test('"Esci da tutti gli altri dispositivi" ends every other session, and the st
   await expect(accessi.getByRole('rowheader', { name: user.email }).first()).toBeVisible();
   await expectNoAxeViolations(staff, '/amministrazione#accessi');
   for (const page of [here, ...others, staff]) await page.context().close();
+});
+
+test('Esci removes the HttpOnly cookies even when the API does not answer the logout', async ({
+  browser,
+  createUser,
+}) => {
+  const user = await createUser({ prefix: 'esci-senza-api' });
+  const page = await signedInPage(browser, user);
+  await page.goto('/');
+  await openMenuIfCollapsed(page);
+  const reserved = page.getByRole('banner').getByRole('button', { name: 'Area riservata' });
+  await expect(reserved).toBeVisible();
+
+  // Another site's form cannot sign the visitor out: the route wants a header a form cannot send.
+  const forged = await page.request.post('/sessione/fine');
+  expect(forged.status()).toBe(403);
+  expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(true);
+
+  await page.route('**/api/auth/logout/', (route) => route.abort('connectionrefused'));
+  await reserved.click();
+  await page.getByRole('menuitem', { name: 'Esci' }).click();
+  await openMenuIfCollapsed(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await page.context().cookies()).map((c) => c.name).filter((n) => n === 'token' || n === 'signed_in'),
+    )
+    .toEqual([]);
+  await page.context().close();
 });

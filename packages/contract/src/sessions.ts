@@ -50,7 +50,7 @@ export const SIGN_IN_EVENT_LABELS: Record<SignInEventKind, string> = {
   logout: 'Uscita',
   'session-ended': 'Sessione chiusa da un altro dispositivo',
   'sessions-ended': 'Chiuse tutte le altre sessioni',
-  'password-changed': 'Password cambiata',
+  'password-changed': 'Password cambiata o reimpostata',
 };
 
 export const SignInEventSchema = z.object({

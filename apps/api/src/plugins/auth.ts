@@ -167,7 +167,12 @@ async function findUserByToken(db: Queryable, tokenHash: string): Promise<TokenR
     [tokenHash, LAST_USED_STEP_S],
   );
   if (row?.stale) {
-    await db.query('UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
+    // Concurrent requests of the session: the first one writes, the others find it done.
+    await db.query(
+      `UPDATE auth_tokens SET last_used_at = now()
+        WHERE token_hash = $1 AND last_used_at < now() - make_interval(secs => $2)`,
+      [tokenHash, LAST_USED_STEP_S],
+    );
   }
   return row ?? null;
 }

@@ -211,7 +211,7 @@ export const M = {
   },
   sessionEnded: { it: 'Sessione chiusa.', en: 'Session ended.' },
   otherSessionsEnded: {
-    it: 'Sei uscito da tutti gli altri dispositivi.',
+    it: 'Hai chiuso tutte le altre sessioni.',
     en: 'You have signed out of every other device.',
   },
   // cross-cutting

@@ -39,7 +39,12 @@ function cookie(name: string): string | undefined {
  * the API set it again, HttpOnly).
  */
 export function hasSessionHint(): boolean {
-  return Boolean(cookie(SIGNED_IN_COOKIE) || cookie(TOKEN_COOKIE));
+  return Boolean(cookie(SIGNED_IN_COOKIE) || hasReadableToken());
+}
+
+/** A token cookie this page's script can read: one written by script before it became HttpOnly. */
+export function hasReadableToken(): boolean {
+  return Boolean(cookie(TOKEN_COOKIE));
 }
 
 /** The headers every browser call to the API sends: Accept-Language (NEXT_LOCALE). */

@@ -7,6 +7,8 @@ ALTER TABLE auth_tokens ADD COLUMN user_agent text NOT NULL DEFAULT '';
 ALTER TABLE auth_tokens ADD COLUMN ip text;
 ALTER TABLE auth_tokens ADD COLUMN last_used_at timestamptz NOT NULL DEFAULT now();
 CREATE UNIQUE INDEX auth_tokens_id_idx ON auth_tokens (id);
+-- Sessions opened before this migration were last known to be used when they began.
+UPDATE auth_tokens SET last_used_at = created_at;
 
 -- Deleted with the account (its personal data go with it); older than 90 days, pruned as new ones come.
 CREATE TABLE sign_in_events (

@@ -5,6 +5,7 @@ import {
   LoginBodySchema,
   LoginResponseSchema,
   SIGNED_IN_COOKIE,
+  type SignInEventKind,
   PasswordResetBodySchema,
   PasswordResetConfirmBodySchema,
   RegistrationBodySchema,
@@ -119,13 +120,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, 'loginLocked');
         await rateLimiter.consume(LIMITS.loginAccountCeiling, email, 'loginLocked');
       } catch (err) {
-        // The account's owner sees that someone was stopped from guessing their password.
-        const locked = await findCredentials(db, email);
-        if (locked) await recordSignInEvent(db, locked.id, 'login-locked', client);
+        // The account's owner sees that someone was stopped from guessing their password; looked up after
+        // the answer, whose timing must not tell whether the address has an account.
+        app.afterReply('sign-in event', async () => {
+          const locked = await findCredentials(db, email);
+          if (locked) await recordSignInEvent(db, locked.id, 'login-locked', client);
+        });
         throw err;
       }
       const user = await findCredentials(db, email);
       const event = { event: 'login', emailDomain: emailDomain(email), userId: user?.id, ip: req.ip };
+      // A refusal is recorded after the answer: its timing is the same whether the address has an account.
+      const refusal = (userId: number, kind: SignInEventKind) =>
+        app.afterReply('sign-in event', () => recordSignInEvent(db, userId, kind, client));
       const own = await checkPassword(user?.passwordHash, password);
       // The password of a registration not confirmed yet (of a new address, or of one that has an account:
       // the registrant cannot tell them apart) answers "not verified", as it would for a new account.
@@ -136,19 +143,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
           'login failed',
         );
-        if (user) await recordSignInEvent(db, user.id, 'login-wrong-password', client);
+        if (user) refusal(user.id, 'login-wrong-password');
         throw new ApiError(400, { nonFieldErrors: [msg('invalidCredentials')] });
       }
       await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
       await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
       if (user.deactivated) {
         req.log.info({ ...event, outcome: 'failure', reason: 'deactivated' }, 'login failed');
-        await recordSignInEvent(db, user.id, 'login-deactivated', client);
+        refusal(user.id, 'login-deactivated');
         throw new ApiError(400, { nonFieldErrors: [msg('accountDeactivated')] });
       }
       if (!user.verified || registered) {
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
-        await recordSignInEvent(db, user.id, 'login-unverified', client);
+        refusal(user.id, 'login-unverified');
         throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
       }
       const key = await db.transaction(async (tx) => {
@@ -396,7 +403,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DetailSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const body = req.body;
       await rateLimiter.consume(LIMITS.resetConfirmIp, ipKey(req.ip));
       // One answer for a bad uid and a bad token: uids are sequential, so telling them apart would list
@@ -404,6 +411,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = decodeUid(body.uid);
       if (userId === null || !(await isResetTokenLive(db, userId, body.token)))
         throw new ApiError(400, { token: [msg('invalidValue')] });
+      // A browser signed in as this user loses its session with the old password: its cookies go too.
+      await app.optionalUser(req).catch(() => undefined);
+      const ownSession = req.user?.id === userId;
       if (body.newPassword1 !== body.newPassword2)
         throw new ApiError(400, { newPassword2: [msg('passwordsMismatch')] });
       const user = (await getUser(db, userId))!;
@@ -422,6 +432,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The owner who had to reset because the sign-in limit of the account was reached gets in at once.
       await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
       await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${ipKey(req.ip)}`);
+      if (ownSession) clearSessionCookies(req, reply);
       req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
       return { detail: t(langOf(req), 'passwordResetDone') };
     },

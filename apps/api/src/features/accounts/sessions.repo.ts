@@ -83,9 +83,11 @@ export async function endOtherSessions(q: Queryable, userId: number, keepId: num
   return count;
 }
 
+const PRUNE_BATCH = 500;
+
 /**
- * Records a sign-in event of the user, and prunes every event older than 90 days (an index range; most
- * often empty). A "locked" event is recorded once per quarter of an hour: a guesser hammering a locked
+ * Records a sign-in event of the user, and prunes events older than 90 days (an index range; most often
+ * empty). A "locked" event is recorded once per quarter of an hour: a guesser hammering a locked
  * account does not fill the table.
  */
 export async function recordSignInEvent(
@@ -94,9 +96,14 @@ export async function recordSignInEvent(
   kind: SignInEventKind,
   client: Client,
 ): Promise<void> {
-  await q.query(`DELETE FROM sign_in_events WHERE created_at < now() - make_interval(days => $1)`, [
-    SIGN_IN_EVENT_DAYS,
-  ]);
+  // At most PRUNE_BATCH old rows per new one: a recording never waits on a large delete, and pruning
+  // still outruns any rate at which events come.
+  await q.query(
+    `DELETE FROM sign_in_events WHERE id IN (
+       SELECT id FROM sign_in_events WHERE created_at < now() - make_interval(days => $1)
+        ORDER BY created_at LIMIT ${PRUNE_BATCH})`,
+    [SIGN_IN_EVENT_DAYS],
+  );
   await q.query(
     `INSERT INTO sign_in_events (user_id, kind, ip, user_agent)
      SELECT $1, $2, $3, $4

@@ -11,6 +11,8 @@ import { buildTestApp } from '../../../test/app';
 import { CSRF, PASSWORD, client, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
 import { MemoryRateLimitStore } from '../../plugins/rate-limit';
+import { createPasswordResetToken } from './accounts.repo';
+import { encodeUid } from './accounts.routes';
 import { describeAgent } from './sessions.repo';
 
 let t: TestDb;
@@ -176,6 +178,44 @@ describe('the session cookie', () => {
   });
 });
 
+describe('a password reset', () => {
+  it("removes the cookies of a browser signed in as that user, and only of that user's", async () => {
+    await createUser('reset@example.it', '--verified');
+    await createUser('bystander@example.it', '--verified');
+    const other = await signIn(app, 'bystander@example.it');
+    const [{ id } = { id: 0 }] = await t.db.query<{ id: number }>(
+      `SELECT id::int AS id FROM users WHERE email = 'reset@example.it'`,
+    );
+    const confirm = async (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset/confirm/',
+        payload: {
+          uid: encodeUid(id),
+          token: await createPasswordResetToken(t.db, id),
+          newPassword1: 'Rimessa-A-Nuovo-31',
+          newPassword2: 'Rimessa-A-Nuovo-31',
+        },
+        cookies: { token: key, signed_in: '1', csrftoken: CSRF },
+        headers: { 'x-csrftoken': CSRF },
+      });
+    // Someone else's browser follows the link: its own session is none of this reset's business.
+    const elsewhere = await confirm(other);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(cookieOf(elsewhere, 'token')).toBeUndefined();
+    expect((await browserCall('GET', '/api/auth/user/', other)).statusCode).toBe(200);
+    const own = await signIn(app, 'reset@example.it', 'Rimessa-A-Nuovo-31');
+    const here = await confirm(own);
+    expect(here.statusCode).toBe(200);
+    // The session died with the old password; the answer takes its cookies away.
+    expect(cookieOf(here, 'token')).toMatchObject({ value: '', httpOnly: true });
+    expect(cookieOf(here, 'signed_in')).toMatchObject({ value: '' });
+    expect((await browserCall('GET', '/api/auth/user/', own)).statusCode).toBe(401);
+    const fresh = await signIn(app, 'reset@example.it', 'Rimessa-A-Nuovo-31');
+    expect(await events(fresh)).toEqual(['login', 'password-changed', 'login', 'password-changed']);
+  });
+});
+
 describe('sessions', () => {
   it('lists the live ones with browser, system, address and times, the current one marked', async () => {
     await createUser('sessions@example.it', '--verified');
@@ -273,7 +313,7 @@ describe('sessions', () => {
     const [a, b, c] = keys as [string, string, string];
     const res = await client(app).post('/api/auth/sessions/end-others/', undefined, { token: b });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ detail: 'Sei uscito da tutti gli altri dispositivi.', ended: 2 });
+    expect(res.json()).toEqual({ detail: 'Hai chiuso tutte le altre sessioni.', ended: 2 });
     expect((await client(app).get('/api/auth/user/', { token: a })).statusCode).toBe(401);
     expect((await client(app).get('/api/auth/user/', { token: c })).statusCode).toBe(401);
     const { sessions } = SessionListSchema.parse(

@@ -12,7 +12,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiRequest, hasSessionHint } from '../../lib/api.client';
+import { apiRequest, hasReadableToken, hasSessionHint } from '../../lib/api.client';
 import { isPrivatePath } from './private-paths';
 
 interface SessionValue {
@@ -37,22 +37,25 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/**
- * Removes the session cookies. They are HttpOnly, so the server does it: the logout call (which also ends
- * the token), or, when the API does not answer, the web app's own /sessione/fine.
- */
-export async function removeSessionCookies(): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/auth/logout/');
-    return;
-  } catch {
-    // the web server removes the cookies without the API
-  }
+/** Removes the session cookies without the API: the web app's own /sessione/fine (they are HttpOnly). */
+async function forgetSessionCookies(): Promise<void> {
   await fetch('/sessione/fine', {
     method: 'POST',
     headers: { 'X-Requested-With': 'fetch' },
     credentials: 'same-origin',
   }).catch(() => undefined);
+}
+
+/**
+ * Ends the session: the logout call ends the token and its answer removes the cookies; when the API does
+ * not answer, /sessione/fine removes them.
+ */
+async function endSession(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout/');
+  } catch {
+    await forgetSessionCookies();
+  }
 }
 
 const noChange = () => () => {};
@@ -82,9 +85,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
 
-  // SPEC §4: a token cookie and no user → fetch the user; a failure removes the cookie.
+  // SPEC §4: a token cookie and no user → fetch the user; a failure removes the cookie (only the cookie:
+  // an API that is down for a moment does not end the session on the server). A token cookie written by
+  // script before it became HttpOnly is fetched with even where a private page brought its user: the
+  // API's answer sets it again, out of the script's reach.
   useEffect(() => {
-    if (!hasToken || settled) return;
+    if (!hasToken || (settled && !hasReadableToken())) return;
     let cancelled = false;
     fetchUser()
       .then((loaded) => {
@@ -92,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => {
         if (cancelled) return;
-        void removeSessionCookies();
+        void forgetSessionCookies();
         setSession({ user: null, settled: true });
       });
     return () => {
@@ -107,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       router.refresh();
       return loaded;
     } catch (error) {
-      await removeSessionCookies();
+      await endSession();
       throw error;
     }
   }, [router, setUser]);
@@ -120,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     // Whatever the outcome, the cookies go (the API's answer, or /sessione/fine without it).
-    await removeSessionCookies();
+    await endSession();
     signedOut();
   }, [signedOut]);
 

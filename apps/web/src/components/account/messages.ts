@@ -82,12 +82,6 @@ export const accountMessages = {
       device: 'Browser e sistema',
       ip: 'Indirizzo IP',
     },
-    pagination: {
-      label: 'Pagine degli accessi recenti',
-      previous: 'Precedente',
-      next: 'Successiva',
-      page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
-    },
   },
   emailChangeFlow: {
     title: 'Conferma il nuovo indirizzo',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, formatDateTimeLong, listPages } from './session-view';
+import { pageInfo } from '../admin/admin-view';
+import { deviceName, formatDateTimeLong } from './session-view';
 
 describe('formatDateTimeLong', () => {
   it("writes the day and the time in Italy's time zone", () => {
@@ -27,12 +28,12 @@ describe('deviceName', () => {
   });
 });
 
-describe('listPages', () => {
+describe('pageInfo, for the sign-in events of /profilo', () => {
   it('counts the pages and says which way there are more', () => {
-    expect(listPages(0, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
-    expect(listPages(20, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
-    expect(listPages(21, 1, 20)).toEqual({ pages: 2, hasPrevious: false, hasNext: true });
-    expect(listPages(41, 2, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: true });
-    expect(listPages(41, 3, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: false });
+    expect(pageInfo(0, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
+    expect(pageInfo(20, 1, 20)).toEqual({ pages: 1, hasPrevious: false, hasNext: false });
+    expect(pageInfo(21, 1, 20)).toEqual({ pages: 2, hasPrevious: false, hasNext: true });
+    expect(pageInfo(41, 2, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: true });
+    expect(pageInfo(41, 3, 20)).toEqual({ pages: 3, hasPrevious: true, hasNext: false });
   });
 });

@@ -13,7 +13,8 @@ import { useSession } from '../shell/session-provider';
 import styles from './account.module.css';
 import { accountMessages } from './messages';
 import { formatDateTime } from '../admin/admin-view';
-import { deviceName, listPages } from './session-view';
+import { Pagination } from '../admin/pagination';
+import { deviceName } from './session-view';
 
 const text = accountMessages.signInEvents;
 const PAGE_SIZE = 20;
@@ -77,7 +78,13 @@ function SignInEventsPanel() {
               </tbody>
             </table>
           </div>
-          <Pager count={list.data.count} page={page} onPage={setPage} />
+          <Pagination
+            label={text.title}
+            count={list.data.count}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
@@ -95,39 +102,5 @@ function EventRow({ event }: { event: SignInEvent }) {
       <td>{deviceName(event)}</td>
       <td>{event.ip ?? accountMessages.sessions.unknownIp}</td>
     </tr>
-  );
-}
-
-/**
- * Precedente / Successiva under the table, only when there is more than one page. At either end the
- * button stays focusable (aria-disabled), so the focus is not lost when the last page arrives.
- */
-function Pager({ count, page, onPage }: { count: number; page: number; onPage(page: number): void }) {
-  const { pages, hasPrevious, hasNext } = listPages(count, page, PAGE_SIZE);
-  if (pages <= 1) return null;
-  return (
-    <nav className={styles.pagination} aria-label={text.pagination.label}>
-      <button
-        type="button"
-        className="button button--outline"
-        aria-disabled={!hasPrevious}
-        onClick={() => {
-          if (hasPrevious) onPage(page - 1);
-        }}
-      >
-        {text.pagination.previous}
-      </button>
-      <span aria-live="polite">{text.pagination.page(Math.min(page, pages), pages)}</span>
-      <button
-        type="button"
-        className="button button--outline"
-        aria-disabled={!hasNext}
-        onClick={() => {
-          if (hasNext) onPage(page + 1);
-        }}
-      >
-        {text.pagination.next}
-      </button>
-    </nav>
   );
 }

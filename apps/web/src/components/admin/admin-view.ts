@@ -46,7 +46,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
 });
 
-function formatWith(format: Intl.DateTimeFormat, iso: string | null): string | null {
+/** `iso` written with `format`, or null for no (or no valid) date. */
+export function formatWith(format: Intl.DateTimeFormat, iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : format.format(date);

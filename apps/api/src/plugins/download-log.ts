@@ -49,11 +49,13 @@ export function logWhenStreamed(
   counter: { rows: number },
 ): void {
   const userId = req.user!.id;
-  stream.on('close', () => {
+  // Listened for now, written through afterReply: the row is tracked work that app.settled() and the
+  // app's close wait for, rather than a promise no one holds.
+  const closed = new Promise<void>((resolve) => stream.once('close', resolve));
+  app.afterReply('download log', async () => {
+    await closed;
     req.log.info({ userId, format: entry.format, query: entry.query, rows: counter.rows }, 'download');
-    insertLogRow(app.db, { userId, ...entry, rowCount: counter.rows }).catch((err) =>
-      req.log.error({ err }, 'download log failed'),
-    );
+    await insertLogRow(app.db, { userId, ...entry, rowCount: counter.rows });
   });
 }
 

@@ -47,13 +47,7 @@ beforeAll(async () => {
     INSERT INTO area_stats (level, area_id, year, comuni_count, comuni_with_tonnes, population, produced_t, sorted_t, rd_pct, rd_pct_method)
       VALUES ('country', 'IT', 2024, 1, 1, 20366, 15453.7, 12084.8, 78.2, 'tonnes');
   `);
-  await runAccountsCommand(
-    t.db,
-    ['user', 'create', '--email', EMAIL, '--password', PASSWORD, '--verified'],
-    () => {},
-  );
-  const [row] = await t.db.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [EMAIL]);
-  userId = row!.id;
+  await createFuzzUser();
   await app.ready();
   routes = listRoutes(app);
 });
@@ -448,6 +442,27 @@ function requestShape(): fc.Arbitrary<Shape> {
   });
 }
 
+/** The signed-in user of the runs (verified, PASSWORD). */
+async function createFuzzUser(): Promise<void> {
+  await runAccountsCommand(
+    t.db,
+    ['user', 'create', '--email', EMAIL, '--password', PASSWORD, '--verified'],
+    () => {},
+  );
+  const [row] = await t.db.query<{ id: number }>('SELECT id::int AS id FROM users WHERE email = $1', [EMAIL]);
+  userId = row!.id;
+}
+
+/**
+ * A live key of the runs' user. PASSWORD is one of the KNOWN values, so a run may delete the account
+ * (DELETE /api/auth/user/ with the right password): it is made again for the runs after it.
+ */
+async function fuzzToken(): Promise<string> {
+  const [row] = await t.db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+  if (!row) await createFuzzUser();
+  return createAuthToken(t.db, userId);
+}
+
 async function send(s: Shape) {
   if (s.freshLimits) store.clear();
   let i = 0;
@@ -459,8 +474,8 @@ async function send(s: Shape) {
   const headers: Record<string, string> = { ...s.headers };
   const cookies: string[] = [];
   if (s.contentType !== null) headers['content-type'] = s.contentType;
-  if (s.auth === 'valid') headers.authorization = `Token ${await createAuthToken(t.db, userId)}`;
-  else if (s.auth === 'cookie') cookies.push(`token=${await createAuthToken(t.db, userId)}`);
+  if (s.auth === 'valid') headers.authorization = `Token ${await fuzzToken()}`;
+  else if (s.auth === 'cookie') cookies.push(`token=${await fuzzToken()}`);
   else if (s.auth !== 'none') headers.authorization = s.auth;
   if (s.csrf === 'valid' || s.csrf === 'mismatch') cookies.push(`csrftoken=${CSRF}`);
   if (s.csrf === 'valid' || s.csrf === 'header-only') headers['x-csrftoken'] = CSRF;
@@ -557,7 +572,7 @@ describe('fuzz of every endpoint', () => {
       expect(res.json()).toEqual({ [key === '__proto__' ? 'nonFieldErrors' : key]: ['Campo non previsto.'] });
     }
     // PostgreSQL refuses NUL in text: a NUL in a profile field was a 500.
-    const token = await createAuthToken(t.db, userId);
+    const token = await fuzzToken();
     const nul = 'a\u0000b';
     for (const [res, field] of [
       [await api.patch('/api/auth/user/', { firstName: nul }, { token }), 'firstName'],

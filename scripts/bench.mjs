@@ -1,5 +1,6 @@
 // `npm run bench`: performance figures, printed, never asserted by a test. Parts: `stats`, `web`, `csv` and
-// `load` (all four by default; `npm run bench -- load` runs one). The mixed load must give no error: when it
+// `load` (all four by default; `npm run bench -- load` runs one), and `cluster` (only when named: it needs
+// nginx, PostgreSQL and Redis). The mixed load must give no error: when it
 // does, the figures are printed all the same and the command exits 1.
 // stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
 // the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
@@ -18,6 +19,7 @@ import {
   createFreshDatabase,
   ensureWebBuild,
   postgresAnswers,
+  spawnCluster,
   startServices,
 } from './services.mjs';
 
@@ -745,6 +747,97 @@ async function benchLoad() {
   }
 }
 
+// cluster — `npm run cluster` on a fresh PostgreSQL database and Redis (BENCH_REDIS_URL, default
+// redis://127.0.0.1:6379/9), with 1 API + 1 web process and then 2 + 2, at 64 connections for BENCH_SECONDS:
+// 50 comune pages from the web processes' cache and the statistics of 500 comuni, through nginx, and with
+// one process of each, the same straight to the process (what nginx costs). Prints req/s, p50/p99, errors
+// and req/s per process of the kind that answered.
+const CLUSTER_PORT = 3600;
+async function benchCluster() {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_DATABASE_URL;
+  if (!(await postgresAnswers(adminUrl))) {
+    console.log(`(no PostgreSQL at ${adminUrl}: the cluster part needs one)`);
+    return;
+  }
+  ensureWebBuild({ log: (m) => console.log(m) });
+  const database = await createFreshDatabase(adminUrl, 'portal_bench_cluster');
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-cluster-'));
+  const ports = { port: CLUSTER_PORT, webPort: CLUSTER_PORT + 1, apiPort: 8601, internalPort: 8699 };
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/9',
+    VAR_DIR: varDir,
+    LOG_LEVEL: 'warn',
+  };
+  const base = `http://127.0.0.1:${CLUSTER_PORT}`;
+  const rows = [];
+  try {
+    for (const [apis, webs] of [
+      [1, 1],
+      [2, 2],
+    ]) {
+      console.log(`\nStarting the cluster: ${apis} API + ${webs} web processes behind nginx…`);
+      const cluster = spawnCluster({
+        api: apis,
+        web: webs,
+        ...ports,
+        env,
+        logFile: path.join(varDir, `cluster-${apis}-${webs}.log`),
+      });
+      try {
+        if (!(await cluster.ready))
+          throw new Error(`the cluster did not start:\n${cluster.output().slice(-3000)}`);
+        const all = await allCityIds(base);
+        const cities = all.slice(0, 500);
+        const pages = all.slice(0, 50).map((id) => `/?comune=${id}`);
+        // Every page in every web process's cache, every comune in every API process's.
+        for (let i = 0; i < webs; i++)
+          for (const p of pages) await fetch(`http://127.0.0.1:${ports.webPort + i}${p}`);
+        for (let i = 0; i < apis; i++)
+          for (const id of cities)
+            await fetch(`http://127.0.0.1:${ports.apiPort + i}/api/stats/cities/city/${id}/`);
+        const pick = (list) => list[Math.floor(Math.random() * list.length)];
+        const pageLoad = (url) => ({
+          url,
+          requests: [{ setupRequest: (req) => ({ ...req, path: pick(pages) }) }],
+        });
+        const statsLoad = (url) => ({
+          url,
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: `/api/stats/cities/city/${pick(cities)}/` }) },
+          ],
+        });
+        const label = `${apis} API + ${webs} web`;
+        rows.push([`${label}, nginx: comune pages`, await run(pageLoad(base)), webs]);
+        rows.push([`${label}, nginx: comune statistics`, await run(statsLoad(base)), apis]);
+        if (apis === 1) {
+          rows.push([
+            '1 web process, direct: comune pages',
+            await run(pageLoad(`http://127.0.0.1:${ports.webPort}`)),
+            1,
+          ]);
+          rows.push([
+            '1 API process, direct: comune statistics',
+            await run(statsLoad(`http://127.0.0.1:${ports.apiPort}`)),
+            1,
+          ]);
+        }
+      } finally {
+        const code = await cluster.stop();
+        if (code !== 0) console.log(`(the cluster stopped with ${code})`);
+      }
+    }
+    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, on ${os.cpus().length} cores\n`);
+    for (const [name, r, processes] of rows)
+      console.log(
+        `${row(name, r)}   per process ${String(Math.round(r.requests.average / processes)).padStart(6)} req/s`,
+      );
+  } finally {
+    rmSync(varDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
 const parts = process.argv.slice(2);
 if (parts.length === 0 || parts.includes('stats')) await benchStats();
 if (parts.length === 0 || parts.includes('web')) await benchWeb();
@@ -763,3 +856,4 @@ if (parts.length === 0 || parts.includes('csv')) {
   }
 }
 if (parts.length === 0 || parts.includes('load')) await benchLoad();
+if (parts.includes('cluster')) await benchCluster();

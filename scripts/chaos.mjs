@@ -17,9 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { ROOT, ensureWebBuild } from './services.mjs';
+import { freePort, startSmtp } from './smtp-sink.mjs';
 
 const WEB_PORT = 3300;
 const API_PORT = 8300;
@@ -489,37 +488,6 @@ async function checkSigterm(run, cities) {
 // ---------------------------------------------------------------------------------------------------
 // Check 2: kill -9 of everything, then npm start again
 
-/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
-async function startSmtp(port) {
-  const messages = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, _session, callback) => {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return { messages, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address();
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 async function checkRestart(varDir, before, cityId, logFile) {
   const tablesBefore = await tableSnapshot(varDir); // the portal is stopped here
   const smtpPort = await freePort(); // closed until the restart: the mail stays pending
@@ -594,7 +562,10 @@ async function checkRestart(varDir, before, cityId, logFile) {
         : 'not delivered within 120 s',
     );
     if (key) {
-      const verify = await postJson(web, '/api/registration/verify-email/', { key: decodeURIComponent(key) });
+      const verify = await postJson(web, '/api/registration/verify-email/', {
+        key: decodeURIComponent(key),
+        password: newPassword,
+      });
       const newLogin = await signIn(web, newcomer, newPassword);
       check(
         'restart after kill -9: the account registered before the kill verifies and signs in',

@@ -1,8 +1,17 @@
-// Shared by start.mjs, test.mjs and bench.mjs: build the web app when its sources changed,
-// start the API and the web app as child processes, and stop them together.
+// Shared by start.mjs, test.mjs, cluster.mjs, test-cluster.mjs and bench.mjs: build the web app when its
+// sources changed, start the API and the web app as child processes and stop them together, run the
+// cluster, make a fresh PostgreSQL database.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -84,6 +93,34 @@ export async function waitForUrl(url, { timeoutMs, isAlive = () => true }) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** How an API process is run: `node --import tsx src/server.ts` in apps/api (with --watch in dev). */
+export function apiProcess({ dev = false } = {}) {
+  const args = ['--import', 'tsx', 'src/server.ts'];
+  return { args: dev ? ['--watch', ...args] : args, cwd: path.join(ROOT, 'apps/api'), env: {} };
+}
+
+/**
+ * How a web process is run: server/web-server.mjs (Next.js behind the shared page cache, the pages' CSP,
+ * load shedding; in dev without the cache), with two preloads: drain-on-close.mjs (on SIGTERM it answers
+ * what it accepted, then closes its connections) and client-address.mjs (X-Forwarded-For written from the
+ * connection, which the API's per-IP limits read).
+ */
+export function webProcess({ dev = false } = {}) {
+  const preload = (name) => pathToFileURL(path.join(ROOT, 'scripts', name)).href;
+  return {
+    args: [
+      '--import',
+      preload('drain-on-close.mjs'),
+      '--import',
+      preload('client-address.mjs'),
+      path.join(WEB_DIR, 'server/web-server.mjs'),
+      ...(dev ? ['--dev'] : []),
+    ],
+    cwd: WEB_DIR,
+    env: { NODE_ENV: dev ? 'development' : 'production' },
+  };
+}
+
 /**
  * Starts the API, waits for its health check (the first start imports the bundled data), then the web app.
  * Returns at once { ready, stop(), exited }: ready resolves when both answer, exited with the exit codes
@@ -148,37 +185,17 @@ export function startServices({ env = {}, dev = false, apiOnly = false, log = co
     return exited;
   };
 
-  const apiArgs = dev
-    ? ['--watch', '--import', 'tsx', 'src/server.ts']
-    : ['--import', 'tsx', 'src/server.ts'];
+  const apiCommand = apiProcess({ dev });
+  const webCommand = webProcess({ dev });
   const ready = (async () => {
-    const api = launch('api', apiArgs, path.join(ROOT, 'apps/api'));
+    const api = launch('api', apiCommand.args, apiCommand.cwd);
     await waitForUrl(`http://127.0.0.1:${apiPort}/api/health/`, {
       timeoutMs: 10 * 60_000,
       isAlive: () => api.exitCode === null && !stopping,
     });
     if (stopping) throw new Error('stopped');
     if (apiOnly) return;
-    // drain-on-close.mjs: on SIGTERM the web app answers what it accepted, then closes its connections.
-    // client-address.mjs: X-Forwarded-For written from the connection (the API's per-IP limits read it).
-    const preload = (name) => pathToFileURL(path.join(ROOT, 'scripts', name)).href;
-    const clientAddress = preload('client-address.mjs');
-    // server/web-server.mjs: Next.js behind the shared page cache (the pages' CSP, load shedding), in dev
-    // without the cache.
-    const webServer = path.join(WEB_DIR, 'server/web-server.mjs');
-    const web = launch(
-      'web',
-      [
-        '--import',
-        preload('drain-on-close.mjs'),
-        '--import',
-        clientAddress,
-        webServer,
-        ...(dev ? ['--dev'] : []),
-      ],
-      WEB_DIR,
-      dev ? { NODE_ENV: 'development' } : { NODE_ENV: 'production' },
-    );
+    const web = launch('web', webCommand.args, webCommand.cwd, webCommand.env);
     await waitForUrl(`http://127.0.0.1:${webPort}/`, {
       timeoutMs: 120_000,
       isAlive: () => web.exitCode === null && !stopping,
@@ -221,4 +238,54 @@ export async function createFreshDatabase(adminUrl, prefix) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Runs `scripts/cluster.mjs` (what `npm run cluster` runs) as a child, its output into `logFile`. Returns
+ * at once { child, ready, exited, output(), processes(), stop() }: ready resolves true once it printed
+ * "Portal ready", false if it exited or `timeoutMs` passed first; exited with its exit code (or signal);
+ * processes() reads VAR_DIR/cluster/processes.json; stop() sends SIGINT (Ctrl-C) and resolves with the exit
+ * code, or 'no exit in 60 s'.
+ * @param {{ api: number, web: number, port: number, apiPort: number, webPort: number, internalPort: number,
+ *   env: Record<string, string>, logFile: string, timeoutMs?: number }} options env must hold VAR_DIR.
+ */
+export function spawnCluster({
+  api,
+  web,
+  port,
+  apiPort,
+  webPort,
+  internalPort,
+  env,
+  logFile,
+  timeoutMs = 20 * 60_000,
+}) {
+  const out = createWriteStream(logFile);
+  const args = ['--api', api, '--web', web, '--port', port, '--api-port', apiPort, '--web-port', webPort];
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'scripts/cluster.mjs'), ...args.map(String), '--internal-port', String(internalPort)],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  const output = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+  const ready = (async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+      if (output().includes('Portal ready')) return true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return false;
+  })();
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    child.kill('SIGINT');
+    const timer = new Promise((r) => setTimeout(() => r('no exit in 60 s'), 60_000).unref());
+    return Promise.race([exited, timer]);
+  };
+  const processes = () =>
+    JSON.parse(readFileSync(path.join(env.VAR_DIR, 'cluster', 'processes.json'), 'utf8')).processes;
+  return { child, ready, exited, output, processes, stop };
 }

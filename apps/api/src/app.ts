@@ -79,6 +79,10 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('config', config);
   const store = rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  // A remote store is connected before the first request (at most 2 s: without it the API starts all the
+  // same, and its requests are let through until Redis answers).
+  if (store.ready && !(await store.ready()))
+    app.log.warn('rate-limit store unavailable at start: requests let through until it answers');
   app.decorate('rateLimiter', new RateLimiter(store, app.log));
   app.decorate('recaptcha', new RecaptchaVerifier(config, app.log));
   app.addHook('onClose', async () => store.close());

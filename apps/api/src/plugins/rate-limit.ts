@@ -19,6 +19,8 @@ import { msg, t, type Lang, type MessageKey, type Msg } from './i18n';
 export interface RateLimitStore {
   /** The limiter of `limit`, its keys `${name}:${subject}`. */
   limiter(limit: Limit): RateLimiterAbstract;
+  /** Connects a remote store: true once it answers, false after `timeoutMs` (it keeps trying). */
+  ready?(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -131,10 +133,31 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.on('error', () => {});
   }
 
+  async ready(timeoutMs = 2000): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    if (this.redis.status === 'wait') this.redis.connect().catch(() => {});
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.on('ready', onReady);
+    });
+  }
+
   limiter(limit: Limit) {
     let limiter = this.limiters.get(limit.name);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ ...limiterOptions(limit, this.prefix), storeClient: this.redis });
+      limiter = new RateLimiterRedis({
+        ...limiterOptions(limit, this.prefix),
+        storeClient: this.redis,
+        // While the connection is down, fail at once (the request is let through) rather than wait for
+        // the command's timeout: a Redis outage must not make every sign-in seconds slower.
+        rejectIfRedisNotReady: true,
+      });
       this.limiters.set(limit.name, limiter);
     }
     return limiter;
@@ -225,8 +248,17 @@ export function tooManyRequests(resetMs: number, message: MessageKey = 'throttle
   );
 }
 
-/** Rate limiting as the routes use it; a store that fails (Redis down) lets the request through. */
+/** How often, at most, a store that keeps failing is logged again. */
+const UNAVAILABLE_LOG_EVERY_MS = 10_000;
+
+/**
+ * Rate limiting as the routes use it; a store that fails (Redis down) lets the request through. The
+ * log says so: a warning at the first failure, then at most one every 10 s (with how many requests were
+ * let through meanwhile), and another warning when the store answers again.
+ */
 export class RateLimiter {
+  private unavailable: { since: number; loggedAt: number; letThrough: number } | null = null;
+
   constructor(
     readonly store: RateLimitStore,
     private readonly log: FastifyBaseLogger,
@@ -236,14 +268,35 @@ export class RateLimiter {
   async consume(limit: Limit, subject: string, message?: MessageKey): Promise<void> {
     try {
       await this.store.limiter(limit).consume(subject.toLowerCase());
+      this.storeAnswered();
     } catch (rejection) {
       // rate-limiter-flexible rejects with its result past the limit, with an Error when the store fails.
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext, message);
-      this.log.warn(
-        { err: rejection, limit: limit.name },
-        'rate-limit store unavailable: request let through',
-      );
+      if (rejection instanceof RateLimiterRes) {
+        this.storeAnswered();
+        throw tooManyRequests(rejection.msBeforeNext, message);
+      }
+      this.storeFailed(rejection, limit);
     }
+  }
+
+  private storeFailed(err: unknown, limit: Limit) {
+    const now = Date.now();
+    const state = (this.unavailable ??= { since: now, loggedAt: 0, letThrough: 0 });
+    state.letThrough += 1;
+    if (now - state.loggedAt < UNAVAILABLE_LOG_EVERY_MS) return;
+    state.loggedAt = now;
+    this.log.warn(
+      { err, limit: limit.name, letThrough: state.letThrough, sinceMs: now - state.since },
+      'rate-limit store unavailable: request let through',
+    );
+  }
+
+  private storeAnswered() {
+    if (!this.unavailable) return;
+    const { since, letThrough } = this.unavailable;
+    this.unavailable = null;
+    // A warning too: whoever watches the warnings for the outage sees its end.
+    this.log.warn({ letThrough, downMs: Date.now() - since }, 'rate-limit store answers again: limits apply');
   }
 
   async reset(limit: Limit, subject: string): Promise<void> {

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { buildTestApp } from '../../../test/app';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { PASSWORD, client, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from '../../plugins/rate-limit';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -178,6 +185,57 @@ describe('a Redis store that does not answer', () => {
   });
 });
 
+describe('a Redis store whose connection is down', () => {
+  it('fails at once (the limiter lets the request through) rather than waiting for a timeout', async () => {
+    const store = new RedisRateLimitStore('redis://127.0.0.1:3659');
+    try {
+      expect(await store.ready(300)).toBe(false);
+      await expect(store.limiter({ name: 'k', max: 1, windowMs: 1000 }).consume('s')).rejects.toThrow(
+        'Redis connection is not ready',
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('the log of a rate-limit store that fails', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('warns at the first failure, then at most every 10 s with the count, and says when it answers again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+    const record = (level: string) => (fields: Record<string, unknown>, msg: string) =>
+      lines.push({ level, msg, fields });
+    const log = { warn: record('warn') } as unknown as FastifyBaseLogger;
+    const memory = new MemoryRateLimitStore();
+    let down = true;
+    const failing = { consume: () => Promise.reject(new Error('down')) } as unknown as RateLimiterAbstract;
+    const store: RateLimitStore = {
+      limiter: (limit) => (down ? failing : memory.limiter(limit)),
+      close: async () => {},
+    };
+    const limiter = new RateLimiter(store, log);
+    const limit = { name: 'k', max: 100, windowMs: 60_000 };
+    for (let i = 0; i < 5; i++) await limiter.consume(limit, 's');
+    expect(lines.map((l) => [l.level, l.msg, l.fields.letThrough])).toEqual([
+      ['warn', 'rate-limit store unavailable: request let through', 1],
+    ]);
+    vi.advanceTimersByTime(10_000);
+    await limiter.consume(limit, 's');
+    expect(lines.at(-1)?.fields).toMatchObject({ letThrough: 6, sinceMs: 10_000 });
+    down = false;
+    await limiter.consume(limit, 's');
+    await limiter.consume(limit, 's');
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'rate-limit store unavailable: request let through'],
+      ['warn', 'rate-limit store unavailable: request let through'],
+      ['warn', 'rate-limit store answers again: limits apply'],
+    ]);
+    expect(lines.at(-1)?.fields).toMatchObject({ letThrough: 6, downMs: 10_000 });
+  });
+});
+
 describe.skipIf(!redisUrl)('Redis store', () => {
   rateLimitSuite(
     'Redis',
@@ -190,6 +248,7 @@ describe.skipIf(!redisUrl)('Redis store', () => {
     const a = new RedisRateLimitStore(redisUrl!, prefix);
     const b = new RedisRateLimitStore(redisUrl!, prefix);
     try {
+      expect([await a.ready(), await b.ready()]).toEqual([true, true]);
       expect((await a.limiter(limit).consume('s')).consumedPoints).toBe(1);
       expect((await b.limiter(limit).consume('s')).consumedPoints).toBe(2);
       expect((await a.limiter(limit).get('s'))?.consumedPoints).toBe(2);

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nginxConfig, renderTemplate } from './nginx-config.mjs';
+
+const NGINX = process.env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+
+describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template)", () => {
+  it('refuses a placeholder it is not given, and a value the template has no place for', () => {
+    expect(renderTemplate('a {{x}} b', { x: '1' })).toBe('a 1 b');
+    expect(() => renderTemplate('a {{x}} {{y}}', { x: '1' })).toThrow('unknown placeholder {{y}}');
+    expect(() => renderTemplate('a {{x}}', { x: '1', z: '2' })).toThrow('no placeholder for z');
+  });
+
+  it('names every process as an upstream server, and the two listening ports', () => {
+    const conf = nginxConfig({
+      prefix: '/srv/cluster',
+      publicPort: 8080,
+      internalPort: 8090,
+      apiPorts: [8000, 8001, 8002],
+      webPorts: [3000, 3001],
+    });
+    const upstream = (name) => new RegExp(`upstream ${name} \\{([^}]*)\\}`).exec(conf)?.[1] ?? '';
+    expect(upstream('portal_api').match(/server 127\.0\.0\.1:\d+/g)).toEqual([
+      'server 127.0.0.1:8000',
+      'server 127.0.0.1:8001',
+      'server 127.0.0.1:8002',
+    ]);
+    expect(upstream('portal_web').match(/server 127\.0\.0\.1:\d+/g)).toEqual([
+      'server 127.0.0.1:3000',
+      'server 127.0.0.1:3001',
+    ]);
+    expect(conf).toContain('listen 8080;');
+    expect(conf).toContain('listen 127.0.0.1:8090;');
+    expect(conf).not.toMatch(/\{\{|^user /m);
+    expect(
+      nginxConfig({
+        prefix: '/p',
+        publicPort: 1,
+        internalPort: 2,
+        apiPorts: [3],
+        webPorts: [4],
+        user: 'root',
+      }),
+    ).toMatch(/^user root;$/m);
+  });
+
+  // Under CI nginx is installed by .ci/run; elsewhere the check needs it.
+  it.skipIf(!NGINX && !CI)('is accepted by nginx -t', () => {
+    const prefix = mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));
+    try {
+      for (const dir of ['temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi'])
+        mkdirSync(path.join(prefix, dir), { recursive: true });
+      const file = path.join(prefix, 'nginx.conf');
+      const asRoot = process.getuid?.() === 0;
+      writeFileSync(
+        file,
+        nginxConfig({
+          prefix,
+          publicPort: 18080,
+          internalPort: 18090,
+          apiPorts: [18000, 18001],
+          webPorts: [13000, 13001],
+          user: asRoot ? os.userInfo().username : null,
+        }),
+      );
+      const res = spawnSync(NGINX ?? 'nginx', ['-t', '-p', prefix, '-c', file, '-e', 'stderr'], {
+        encoding: 'utf8',
+      });
+      expect(res.stderr).toContain('syntax is ok');
+      expect(res.status).toBe(0);
+    } finally {
+      rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});

@@ -148,10 +148,10 @@ try {
     confFile,
     nginxConfig({
       prefix,
-      publicPort,
-      internalPort,
-      apiPorts: apis.map((p) => p.port),
-      webPorts: webs.map((p) => p.port),
+      listen: String(publicPort),
+      internalListen: `127.0.0.1:${internalPort}`,
+      apiServers: apis.map((p) => `127.0.0.1:${p.port}`),
+      webServers: webs.map((p) => `127.0.0.1:${p.port}`),
       // As root (a container, CI), nginx's workers would otherwise run as nobody, who cannot write the
       // temp folders under VAR_DIR.
       user: process.getuid?.() === 0 ? os.userInfo().username : null,

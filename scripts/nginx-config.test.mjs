@@ -18,16 +18,16 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
   it('names every process as an upstream server, and the two listening ports', () => {
     const conf = nginxConfig({
       prefix: '/srv/cluster',
-      publicPort: 8080,
-      internalPort: 8090,
-      apiPorts: [8000, 8001, 8002],
-      webPorts: [3000, 3001],
+      listen: '8080',
+      internalListen: '127.0.0.1:8090',
+      apiServers: ['127.0.0.1:8000', '127.0.0.1:8001', '10.0.0.12:8000'],
+      webServers: ['127.0.0.1:3000', '127.0.0.1:3001'],
     });
     const upstream = (name) => new RegExp(`upstream ${name} \\{([^}]*)\\}`).exec(conf)?.[1] ?? '';
-    expect(upstream('portal_api').match(/server 127\.0\.0\.1:\d+/g)).toEqual([
+    expect(upstream('portal_api').match(/server [\d.]+:\d+/g)).toEqual([
       'server 127.0.0.1:8000',
       'server 127.0.0.1:8001',
-      'server 127.0.0.1:8002',
+      'server 10.0.0.12:8000',
     ]);
     expect(upstream('portal_web').match(/server 127\.0\.0\.1:\d+/g)).toEqual([
       'server 127.0.0.1:3000',
@@ -39,10 +39,10 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
     expect(
       nginxConfig({
         prefix: '/p',
-        publicPort: 1,
-        internalPort: 2,
-        apiPorts: [3],
-        webPorts: [4],
+        listen: '1',
+        internalListen: '2',
+        apiServers: ['h:3'],
+        webServers: ['h:4'],
         user: 'root',
       }),
     ).toMatch(/^user root;$/m);
@@ -60,10 +60,10 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
         file,
         nginxConfig({
           prefix,
-          publicPort: 18080,
-          internalPort: 18090,
-          apiPorts: [18000, 18001],
-          webPorts: [13000, 13001],
+          listen: '18080',
+          internalListen: '127.0.0.1:18090',
+          apiServers: ['127.0.0.1:18000', '127.0.0.1:18001'],
+          webServers: ['127.0.0.1:13000', '127.0.0.1:13001'],
           user: asRoot ? os.userInfo().username : null,
         }),
       );
@@ -75,5 +75,37 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
     } finally {
       rmSync(prefix, { recursive: true, force: true });
     }
+  });
+
+  it('is printed for processes on other machines by npm run nginx-config', () => {
+    const res = spawnSync(
+      process.execPath,
+      [
+        path.join(import.meta.dirname, 'nginx-config.mjs'),
+        '--api',
+        '10.0.0.11:8000,10.0.0.12:8000',
+        '--web',
+        '10.0.0.21:3000',
+        '--listen',
+        '10.0.0.5:80',
+        '--internal-listen',
+        '10.0.0.5:8090',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(res.status).toBe(0);
+    expect(res.stdout).toContain('server 10.0.0.11:8000 max_fails=2 fail_timeout=5s;');
+    expect(res.stdout).toContain('server 10.0.0.21:3000 max_fails=2 fail_timeout=5s;');
+    expect(res.stdout).toContain('listen 10.0.0.5:80;');
+    expect(res.stdout).toMatch(/^user www-data;$/m);
+    const bad = spawnSync(
+      process.execPath,
+      [path.join(import.meta.dirname, 'nginx-config.mjs'), '--api', 'x', '--web', 'y:1'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('not host:port: x');
   });
 });

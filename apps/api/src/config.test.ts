@@ -27,6 +27,14 @@ describe('loadConfig', () => {
       /LOAD_SHEDDING_RETRY_AFTER_SECONDS/,
     );
   });
+  it('opens at most 10 PostgreSQL connections per process unless DB_POOL_MAX says otherwise', () => {
+    expect(loadConfig({}).DB_POOL_MAX).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '25' }).DB_POOL_MAX).toBe(25);
+    expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(
+      /^Invalid configuration: DB_POOL_MAX="0" must be at least 1$/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -18,6 +18,13 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // Connections each API process may open to PostgreSQL (processes × this ≤ the server's max_connections).
+  DB_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(10),
   VAR_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'var')),
   DB_DIR: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'data')),

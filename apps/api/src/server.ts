@@ -88,7 +88,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (!config.DATABASE_URL) await mkdir(config.DB_DIR, { recursive: true });
-  db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DB_DIR });
+  db = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DB_DIR,
+    poolMax: config.DB_POOL_MAX,
+  });
   logger.info({ database: db.kind === 'pglite' ? config.DB_DIR : 'postgres' }, 'database opened');
 
   const applied = await migrate(db);

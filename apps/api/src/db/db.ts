@@ -34,6 +34,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** Milliseconds a node-postgres statement may wait for its answer (0: no limit). */
   queryTimeoutMs?: number;
+  /** Connections the node-postgres pool may open (default 10). */
+  poolMax?: number;
 }
 
 const NETWORK_CODES = new Set([
@@ -128,7 +130,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
 async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     // A server that stops answering (network cut, not closed) must not hold a request for ever.
     query_timeout: options.queryTimeoutMs ?? 30_000,

@@ -5,7 +5,7 @@
 // SIGTERM stops nginx (it finishes what it accepted), then the web processes, then the API processes, and
 // exits 0 when all stopped cleanly. `--help` lists the flags; docs/operations.md, "Cluster", says more.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,23 +112,56 @@ const ports = [
   ...apis.map((p) => [p.name, p.port]),
   ...webs.map((p) => [p.name, p.port]),
 ];
+const varDir = path.resolve(ROOT, process.env.VAR_DIR || 'var');
+const prefix = path.join(varDir, 'cluster', 'nginx');
+const stateFile = path.join(varDir, 'cluster', 'processes.json');
+
+// The processes run in process groups of their own (a Ctrl-C in the terminal reaches this script alone,
+// which stops them in order), so a cluster script killed with SIGKILL leaves them running: the next start
+// stops what the last one's processes.json names, if those processes are still the cluster's.
+if (existsSync(stateFile)) {
+  let left = 0;
+  for (const { pid } of JSON.parse(readFileSync(stateFile, 'utf8')).processes ?? []) {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // gone
+    }
+    // The pid may be someone else's by now: only this cluster's nginx (its prefix) and the portal's processes.
+    if (!(cmdline.includes(prefix) || /src\/server\.ts|web-server\.mjs/.test(cmdline))) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+      left += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  if (left) {
+    log(`stopped ${left} processes left running by a cluster that was killed`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 const seen = new Map();
 for (const [name, port] of ports) {
   if (seen.has(port)) fail(`${name} and ${seen.get(port)} would both use port ${port}: change a port flag`);
   seen.set(port, name);
 }
 
-/** True when nothing listens on 127.0.0.1:port. */
-function portFree(port) {
+/** null when the port can be listened on (every address, as nginx and the web processes do), else why not. */
+function portProblem(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.once('error', (err) => resolve(err.code ?? 'error'));
+    server.listen(port, () => server.close(() => resolve(null)));
   });
 }
 for (const [name, port] of ports) {
-  if (!(await portFree(port)))
-    fail(`port ${port} (${name}) is already in use: stop what uses it, or change a port flag`);
+  const problem = await portProblem(port);
+  if (problem === 'EACCES')
+    fail(`port ${port} (${name}) needs root (ports below 1024): run as root, or choose another port`);
+  if (problem) fail(`port ${port} (${name}) is already in use: stop what uses it, or change a port flag`);
 }
 if (!(await postgresAnswers(databaseUrl))) {
   const { hostname, port, pathname } = new URL(databaseUrl);
@@ -138,8 +171,6 @@ if (!(await postgresAnswers(databaseUrl))) {
 // ---------------------------------------------------------------------------------------------------
 // nginx's configuration
 
-const varDir = path.resolve(ROOT, process.env.VAR_DIR || 'var');
-const prefix = path.join(varDir, 'cluster', 'nginx');
 for (const dir of ['temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi'])
   mkdirSync(path.join(prefix, dir), { recursive: true });
 const confFile = path.join(prefix, 'nginx.conf');
@@ -168,6 +199,11 @@ if (checked.status !== 0) fail(`nginx refuses ${confFile}: ${(checked.stderr || 
 // Processes
 
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${publicPort}`;
+const { hostname: publicHost, port: publicUrlPort } = new URL(publicUrl);
+if (['localhost', '127.0.0.1', '[::1]'].includes(publicHost) && Number(publicUrlPort || 80) !== publicPort)
+  log(
+    `warning: PUBLIC_URL=${publicUrl} (from the environment or .env) is not nginx's address: the links of mails will miss nginx; set PUBLIC_URL=http://localhost:${publicPort} or unset it`,
+  );
 const commonEnv = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -177,7 +213,6 @@ const commonEnv = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: redisUrl,
 };
-const stateFile = path.join(varDir, 'cluster', 'processes.json');
 let stopping = false;
 
 /** A process kept running: started again when it exits while the cluster is not stopping. */
@@ -203,7 +238,8 @@ class Supervised {
 
   start() {
     const { command, args, cwd, env } = this.how;
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // detached: a process group of its own (see above); nginx's workers share their master's.
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     this.startedAt = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
@@ -217,6 +253,14 @@ class Supervised {
         this.exitCode = clean ? 0 : (code ?? 1);
         if (!stopping) this.restartLater(code, signal);
         resolve(this.exitCode);
+      });
+      // Could not be started at all (no exit event follows).
+      child.on('error', (err) => {
+        if (child.pid !== undefined) return;
+        log(`${this.name} could not be started: ${err.message}`);
+        this.exitCode = 1;
+        if (!stopping) this.restartLater(null, null);
+        resolve(1);
       });
     });
     writeState();
@@ -238,13 +282,21 @@ class Supervised {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Sends `signal`; after `timeoutMs` without an exit, SIGKILL. Resolves with the exit code. */
+  /**
+   * Sends `signal`; after `timeoutMs` without an exit, SIGKILL to its whole group. Resolves with the exit
+   * code: 0 for a process that is not running (one that died on its own was reported, and waits for a
+   * restart that will not come).
+   */
   async stop(signal, timeoutMs) {
-    if (!this.running) return this.exitCode ?? 0;
+    if (!this.running) return 0;
     this.child.kill(signal);
     const timer = setTimeout(() => {
       log(`${this.name} did not stop within ${timeoutMs / 1000} s: SIGKILL`);
-      this.child.kill('SIGKILL');
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
     }, timeoutMs);
     const code = await this.exited;
     clearTimeout(timer);

@@ -36,6 +36,16 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
     expect(conf).toContain('listen 8080;');
     expect(conf).toContain('listen 127.0.0.1:8090;');
     expect(conf).not.toMatch(/\{\{|^user /m);
+    // nginx inherits proxy_set_header only where a level sets none: each server must say Connection ""
+    // (keep-alive upstreams) and Host itself, since each sets its own X-Forwarded-For.
+    const servers = conf.split(/\n {4}server \{/).slice(1);
+    expect(servers).toHaveLength(2);
+    for (const server of servers) {
+      expect(server).toContain('proxy_set_header Connection "";');
+      expect(server).toContain('proxy_set_header Host $http_host;');
+      expect(server).toMatch(/proxy_set_header X-Forwarded-For \$(remote_addr|proxy_add_x_forwarded_for);/);
+    }
+    expect(conf.split(/\n {4}server \{/)[0]).not.toMatch(/^ *proxy_set_header/m);
     expect(
       nginxConfig({
         prefix: '/p',

@@ -242,10 +242,10 @@ export async function createFreshDatabase(adminUrl, prefix) {
 
 /**
  * Runs `scripts/cluster.mjs` (what `npm run cluster` runs) as a child, its output into `logFile`. Returns
- * at once { child, ready, exited, output(), processes(), stop() }: ready resolves true once it printed
+ * at once { child, ready, exited, output(), processes(), stop(), kill() }: ready resolves true once it printed
  * "Portal ready", false if it exited or `timeoutMs` passed first; exited with its exit code (or signal);
  * processes() reads VAR_DIR/cluster/processes.json; stop() sends SIGINT (Ctrl-C) and resolves with the exit
- * code, or 'no exit in 60 s'.
+ * code, or 'no exit in 60 s'; kill() is SIGKILL to it and to every process it started.
  * @param {{ api: number, web: number, port: number, apiPort: number, webPort: number, internalPort: number,
  *   env: Record<string, string>, logFile: string, timeoutMs?: number }} options env must hold VAR_DIR.
  */
@@ -287,5 +287,18 @@ export function spawnCluster({
   };
   const processes = () =>
     JSON.parse(readFileSync(path.join(env.VAR_DIR, 'cluster', 'processes.json'), 'utf8')).processes;
-  return { child, ready, exited, output, processes, stop };
+  /** SIGKILL to the cluster and to the process group of each of its processes (they run detached). */
+  const kill = () => {
+    child.kill('SIGKILL');
+    for (const { pid } of existsSync(path.join(env.VAR_DIR, 'cluster', 'processes.json'))
+      ? processes()
+      : []) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  };
+  return { child, ready, exited, output, processes, stop, kill };
 }

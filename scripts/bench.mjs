@@ -797,10 +797,26 @@ async function benchCluster() {
           for (const id of cities)
             await fetch(`http://127.0.0.1:${ports.apiPort + i}/api/stats/cities/city/${id}/`);
         const pick = (list) => list[Math.floor(Math.random() * list.length)];
+        // X-Page-Cache of each answer: a row is about cached pages only if they were HITs.
+        const cacheStates = {};
         const pageLoad = (url) => ({
           url,
-          requests: [{ setupRequest: (req) => ({ ...req, path: pick(pages) }) }],
+          requests: [
+            {
+              setupRequest: (req) => ({ ...req, path: pick(pages) }),
+              onResponse: (_status, _body, _context, headers) => {
+                const state = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'x-page-cache');
+                cacheStates[state?.[1] ?? 'none'] = (cacheStates[state?.[1] ?? 'none'] ?? 0) + 1;
+              },
+            },
+          ],
         });
+        /** A row of the table: [name, result, processes that answered, note]. */
+        const pagesRow = async (name, url, processes) => {
+          for (const key of Object.keys(cacheStates)) delete cacheStates[key];
+          const r = await run(pageLoad(url));
+          return [name, r, processes, `   X-Page-Cache ${JSON.stringify(cacheStates)}`];
+        };
         const statsLoad = (url) => ({
           url,
           requests: [
@@ -808,14 +824,12 @@ async function benchCluster() {
           ],
         });
         const label = `${apis} API + ${webs} web`;
-        rows.push([`${label}, nginx: comune pages`, await run(pageLoad(base)), webs]);
+        rows.push(await pagesRow(`${label}, nginx: comune pages`, base, webs));
         rows.push([`${label}, nginx: comune statistics`, await run(statsLoad(base)), apis]);
         if (apis === 1) {
-          rows.push([
-            '1 web process, direct: comune pages',
-            await run(pageLoad(`http://127.0.0.1:${ports.webPort}`)),
-            1,
-          ]);
+          rows.push(
+            await pagesRow('1 web process, direct: comune pages', `http://127.0.0.1:${ports.webPort}`, 1),
+          );
           rows.push([
             '1 API process, direct: comune statistics',
             await run(statsLoad(`http://127.0.0.1:${ports.apiPort}`)),
@@ -828,9 +842,9 @@ async function benchCluster() {
       }
     }
     console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, on ${os.cpus().length} cores\n`);
-    for (const [name, r, processes] of rows)
+    for (const [name, r, processes, note = ''] of rows)
       console.log(
-        `${row(name, r)}   per process ${String(Math.round(r.requests.average / processes)).padStart(6)} req/s`,
+        `${row(name, r)}   per process ${String(Math.round(r.requests.average / processes)).padStart(6)} req/s${note}`,
       );
   } finally {
     rmSync(varDir, { recursive: true, force: true });

@@ -25,6 +25,11 @@ export const RENDER_HEADER = 'x-portal-render';
 /** Tells what the cache did: HIT, STALE (served while a fresh render runs), MISS, BYPASS (private). */
 export const CACHE_STATUS_HEADER = 'x-page-cache';
 
+/**
+ * After the data version moves, pages rendered within this long are rendered once more: the API processes
+ * refresh their statistics within 5 s of an import (apps/api response cache), plus a margin.
+ */
+export const SETTLE_MS = 5500;
 /** Refreshed at least this often (the data version drops them sooner). */
 const ENTRY_TTL_MS = 10 * 60_000;
 /** What browsers and a CDN may do with a public page: use it a minute, then revalidate (ETag) or, while
@@ -102,7 +107,7 @@ export function negotiateEncoding(header) {
  * @property {Buffer} body
  * @property {string} csp
  *
- * @typedef {Rendered & { etag: string, gzip: Buffer, br: Buffer, version: string | undefined }} Entry
+ * @typedef {Rendered & { etag: string, gzip: Buffer, br: Buffer, version: number }} Entry
  *
  * @typedef {object} PageCacheOptions
  * @property {string} origin  where the server renders itself, e.g. http://127.0.0.1:3000
@@ -110,6 +115,7 @@ export function negotiateEncoding(header) {
  * @property {{ tagManager: boolean, recaptcha: boolean, dev: boolean }} csp
  * @property {() => boolean} [overloaded]  true while the process should not start a render (load shedding)
  * @property {number} [renderDeadlineMs]  RENDER_DEADLINE_MS unless given (the tests give less)
+ * @property {number} [settleMs]  SETTLE_MS unless given: pages rendered this soon after a data version move are rendered again
  * @property {(message: string) => void} [log]
  */
 
@@ -140,12 +146,22 @@ export function createPageCache({
   csp,
   overloaded = () => false,
   renderDeadlineMs = RENDER_DEADLINE_MS,
+  settleMs = SETTLE_MS,
   log = () => {},
 }) {
   const secret = randomBytes(24).toString('base64url');
-  /** The API's data version as last seen; entries rendered under another one are stale. */
+  /** The API's data version as last seen. */
   /** @type {string | undefined} */
   let dataVersion;
+  /**
+   * Entries rendered under another generation are stale. It moves when the data version moves, and once
+   * more `settleMs` later: with several API processes, a page rendered just after the move may have asked
+   * a process whose statistics cache has not yet seen the import (each checks every 5 s), so whatever was
+   * rendered in between is rendered again.
+   */
+  let generation = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let settleTimer;
 
   /** Renders waiting now; `busy` while the process should start no other. */
   let rendering = 0;
@@ -215,7 +231,7 @@ export function createPageCache({
     noDeleteOnFetchRejection: true,
     allowStaleOnFetchRejection: true,
     async fetchMethod(url, _stale, { context }) {
-      const version = dataVersion;
+      const version = generation;
       const rendered = await render(url, null);
       const shareable =
         CACHEABLE_STATUSES.has(rendered.status) &&
@@ -295,7 +311,7 @@ export function createPageCache({
     const status = {};
     /** @type {{ rendered?: Rendered }} */
     const context = {};
-    const outdated = known !== undefined && known.version !== dataVersion;
+    const outdated = known !== undefined && known.version !== generation;
     const entry = await withinDeadline(
       entries.fetch(url, { forceRefresh: outdated && !busy(), status, context }),
       renderDeadlineMs,
@@ -321,8 +337,13 @@ export function createPageCache({
     serve,
     /** The API's data version changed (or is first known): what is cached becomes stale. */
     setDataVersion(/** @type {string} */ version) {
-      if (dataVersion !== undefined && version !== dataVersion)
+      if (dataVersion !== undefined && version !== dataVersion) {
         log(`data version ${dataVersion} → ${version}: pages stale`);
+        generation += 1;
+        clearTimeout(settleTimer);
+        settleTimer = setTimeout(() => (generation += 1), settleMs);
+        settleTimer.unref?.();
+      }
       dataVersion = version;
     },
     get size() {

@@ -28,7 +28,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number): Promise<Harness> {
+async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs?: number): Promise<Harness> {
   const renders: string[] = [];
   let overloaded = false;
   const server = http.createServer();
@@ -40,6 +40,7 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number): Promise
     csp: { tagManager: false, recaptcha: false, dev: false },
     overloaded: () => overloaded,
     renderDeadlineMs,
+    settleMs,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!cache.isRenderRequest(req)) {
@@ -179,6 +180,21 @@ describe('the page cache', () => {
     expect(await during.text()).toContain('resa 1');
     await expect.poll(async () => (await get(h, '/?regione=05')).text()).toContain('resa 2');
     expect((await get(h, '/?regione=05')).headers.get('x-page-cache')).toBe('HIT');
+  });
+
+  it('renders once more a page rendered just after a data change (an API process may have lagged behind)', async () => {
+    const h = await start(1024 * 1024, undefined, 300);
+    h.setVersion('1:10');
+    await get(h, '/?regione=05');
+    h.setVersion('2:11');
+    await get(h, '/?regione=05'); // STALE, and the render under the new version starts
+    await expect.poll(async () => (await get(h, '/?regione=05')).text()).toContain('resa 2');
+    expect((await get(h, '/?regione=05')).headers.get('x-page-cache')).toBe('HIT');
+    // After the settle time, that render counts as early: the next request renders the page again.
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await get(h, '/?regione=05')).headers.get('x-page-cache')).toBe('STALE');
+    await expect.poll(async () => (await get(h, '/?regione=05')).text()).toContain('resa 3');
+    expect(h.renders).toHaveLength(3);
   });
 
   it('when overloaded, serves what it has and answers 503 with Retry-After instead of rendering', async () => {

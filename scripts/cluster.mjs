@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { nginxConfig } from './nginx-config.mjs';
+import { findNginx, nginxConfig } from './nginx-config.mjs';
 import {
   ROOT,
   apiProcess,
@@ -89,17 +89,8 @@ if (!/^rediss?:\/\//.test(redisUrl))
     'REDIS_URL is required (redis://host:6379): every API process must count the rate limits in the same place.',
   );
 
-/** nginx's binary: NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx. */
-function findNginx() {
-  if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
-  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']) {
-    const candidate = path.join(dir, 'nginx');
-    if (dir && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
 const nginxBin = findNginx();
-if (!nginxBin || !existsSync(nginxBin))
+if (!nginxBin)
   fail(
     'nginx is not installed: on Debian or Ubuntu `sudo apt-get install nginx` (the service it starts on port 80 is not used and may be stopped), or set NGINX_BIN to its path.',
   );

@@ -1,9 +1,19 @@
 // nginx's configuration for `npm run cluster`, written from deploy/nginx.conf.template.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const TEMPLATE = fileURLToPath(new URL('../deploy/nginx.conf.template', import.meta.url));
+
+/** nginx's binary: NGINX_BIN, else nginx on PATH, else Debian's /usr/sbin/nginx; null when none exists. */
+export function findNginx() {
+  if (process.env.NGINX_BIN) return existsSync(process.env.NGINX_BIN) ? process.env.NGINX_BIN : null;
+  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']) {
+    const candidate = path.join(dir, 'nginx');
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
 
 /**
  * The template with every {{name}} replaced. A name the template uses that is not given, or one given

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nginxConfig, renderTemplate } from './nginx-config.mjs';
+import { findNginx, nginxConfig, renderTemplate } from './nginx-config.mjs';
 
-const NGINX = process.env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
+const NGINX = findNginx();
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template)", () => {

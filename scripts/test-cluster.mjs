@@ -16,7 +16,7 @@
 // Needs nginx (apt-get install nginx), redis-server and PostgreSQL (TEST_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres). Exits 1 when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,6 +30,7 @@ import {
   postgresAnswers,
   spawnCluster,
 } from './services.mjs';
+import { findNginx } from './nginx-config.mjs';
 import { freePort, startSmtp } from './smtp-sink.mjs';
 
 const PUBLIC_PORT = 3500;
@@ -570,7 +571,7 @@ async function checkRedisDown(redis, redisPort, redisDir, email, limit) {
 // ---------------------------------------------------------------------------------------------------
 // Main
 
-const NGINX = process.env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find(existsSync);
+const NGINX = findNginx();
 if (!NGINX) {
   log('nginx is not installed: apt-get install nginx (Debian or Ubuntu), or set NGINX_BIN.');
   process.exit(1);

@@ -4,6 +4,7 @@ export * from './units';
 export * from './env';
 export * from './geo';
 export * from './stats';
+export * from './rankings';
 export * from './fields';
 export * from './auth';
 export * from './contact';

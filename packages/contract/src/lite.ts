@@ -8,4 +8,5 @@
 export * from './istat-ids';
 export * from './license';
 export * from './unit-decimals';
+export * from './ranking-bands';
 export * from './session-cookies';

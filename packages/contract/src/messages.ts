@@ -127,6 +127,48 @@ export const CONTRACT_MESSAGES = {
     en: 'Unknown prevention action category.',
   },
   unknownOperator: { it: 'Gestore sconosciuto.', en: 'Unknown operator.' },
+  // rankings.ts
+  invalidRankingIndicator: {
+    it: "Indicatore non valido: 'sortedPercentage', 'producedPerCapita', 'unsortedPerCapita' o 'sortedPercentageChange'.",
+    en: "Invalid indicator: 'sortedPercentage', 'producedPerCapita', 'unsortedPerCapita' or 'sortedPercentageChange'.",
+  },
+  invalidPopulationBand: {
+    it: "Fascia di popolazione non valida: 'fino-5000', '5000-15000', '15000-50000', '50000-100000' o 'oltre-100000'.",
+    en: "Invalid population band: 'fino-5000', '5000-15000', '15000-50000', '50000-100000' or 'oltre-100000'.",
+  },
+  invalidCapitals: {
+    it: "Valore non valido: 'true' per i soli capoluoghi.",
+    en: "Invalid value: 'true' for the capitals only.",
+  },
+  invalidRankingOrder: {
+    it: "Ordine non valido: 'best' o 'worst'.",
+    en: "Invalid order: 'best' or 'worst'.",
+  },
+  invalidRankingList: {
+    it: "Elenco non valido: 'ranked' o 'unranked'.",
+    en: "Invalid list: 'ranked' or 'unranked'.",
+  },
+  invalidPage: { it: 'Pagina non valida: un intero da 1 in su.', en: 'Invalid page: an integer from 1 up.' },
+  invalidPageSize: {
+    it: 'Elementi per pagina non validi: un intero tra {min} e {max}.',
+    en: 'Invalid page size: an integer between {min} and {max}.',
+  },
+  rankingCityOnly: {
+    it: 'Filtro disponibile solo per la classifica dei comuni.',
+    en: 'Filter available for the ranking of the comuni only.',
+  },
+  rankingProvinceFilter: {
+    it: 'La classifica delle regioni non si filtra per provincia.',
+    en: 'The ranking of the regions is not filtered by province.',
+  },
+  rankingCompareYear: {
+    it: "L'anno di confronto vale solo per la variazione della raccolta differenziata (indicator=sortedPercentageChange).",
+    en: 'The comparison year applies only to the change of the separate collection (indicator=sortedPercentageChange).',
+  },
+  rankingCompareYearBefore: {
+    it: "L'anno di confronto deve precedere l'anno della classifica.",
+    en: 'The comparison year must come before the year of the ranking.',
+  },
 } satisfies Record<string, Message>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

@@ -40,7 +40,8 @@ const AREAS = `
  * - a comune is dissolved when it is not in ISTAT's list of today (no cadastral code: created from a
  *   collection file) and has no data in the latest year any comune has (merged since, or renumbered into
  *   another region), or when data/reference/comuni-soppressi.csv lists it (the 2024 mergers of comuni of
- *   the 2023 list); a comune of today's list without recent data stays a comune of today.
+ *   the 2023 list); a comune of today's list without recent data stays a comune of today;
+ * - a comune is a capital (capoluogo di provincia) when data/reference/capoluoghi.csv lists it.
  */
 export async function recomputeAggregates(q: Queryable): Promise<void> {
   await q.query(
@@ -60,6 +61,11 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
        OR c.last_year IS DISTINCT FROM y.last_year OR c.dissolved IS DISTINCT FROM
          ((c.cadastral_code IS NULL AND y.last_year < (SELECT max(year) FROM waste_stats))
           OR c.id IN (SELECT id FROM dissolved_comuni)))`,
+  );
+  // Capoluoghi di provincia: ISTAT's list (data/reference/capoluoghi.csv), whether or not they have data.
+  await q.query(
+    `UPDATE cities c SET capital = NOT c.capital
+      WHERE c.capital IS DISTINCT FROM (c.id IN (SELECT city_id FROM provincial_capitals))`,
   );
   await q.query('DELETE FROM area_fraction_stats');
   await q.query('DELETE FROM area_stats');

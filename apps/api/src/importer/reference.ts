@@ -10,6 +10,7 @@ export const REFERENCE_FILES = [
   'action-categories.csv',
   'collection-systems.csv',
   'comuni-soppressi.csv',
+  'capoluoghi.csv',
 ] as const;
 
 interface Item {
@@ -20,8 +21,12 @@ interface Item {
   eerCodes: string[];
 }
 
-type ReferenceData = Record<Exclude<(typeof REFERENCE_FILES)[number], 'comuni-soppressi.csv'>, Item[]> & {
+type ReferenceData = Record<
+  Exclude<(typeof REFERENCE_FILES)[number], 'comuni-soppressi.csv' | 'capoluoghi.csv'>,
+  Item[]
+> & {
   'comuni-soppressi.csv': Dissolved[];
+  'capoluoghi.csv': Capital[];
 };
 
 /** A comune of the 2023 list abolished since, and the comune it merged into. */
@@ -51,6 +56,44 @@ function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
       const year = Number(requiredText(v.year!, 'year'));
       if (!isPlausibleYear(year)) throw new FieldError(`column "year": "${v.year}" is not a year`);
       return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
+    });
+    if (row) rows.push(row);
+  }
+  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  return rows;
+}
+
+/** A capoluogo di provincia (città metropolitana, libero consorzio) of ISTAT's list. */
+interface Capital {
+  provinceId: string;
+  cityId: string;
+  name: string;
+}
+
+function parseCapitals(file: SourceFile, errors: RowError[]): Capital[] {
+  const { header, records } = readCsv(file.text);
+  const missing = missingColumns(header, ['province_id', 'city_id', 'name']);
+  if (missing) {
+    errors.push({ file: file.path, line: 1, reason: missing });
+    return [];
+  }
+  const rows: Capital[] = [];
+  const seen = new Set<string>();
+  const fileErrors: RowError[] = [];
+  for (const { line, values: v } of records) {
+    const row = checkRow(fileErrors, line, () => {
+      const provinceId = requiredText(v.province_id!, 'province_id');
+      const cityId = requiredText(v.city_id!, 'city_id');
+      if (!isIstatId('province', provinceId))
+        throw new FieldError(`column "province_id": "${provinceId}" is not a 3-digit ISTAT code`);
+      if (!isIstatId('city', cityId))
+        throw new FieldError(`column "city_id": "${cityId}" is not a 6-digit ISTAT code`);
+      // An ISTAT comune code starts with its province's.
+      if (!cityId.startsWith(provinceId))
+        throw new FieldError(`comune ${cityId} is not of province ${provinceId}`);
+      if (seen.has(cityId)) throw new FieldError(`city_id "${cityId}" appears twice`);
+      seen.add(cityId);
+      return { provinceId, cityId, name: requiredText(v.name!, 'name') };
     });
     if (row) rows.push(row);
   }
@@ -104,7 +147,8 @@ export const referenceDataset: Dataset<ReferenceData> = {
   id: 'reference',
   description: `reference lists: the folder with ${REFERENCE_FILES.join(', ')} (data/reference)`,
   input: 'folder',
-  // The list of abolished comuni decides which comuni are dissolved (recomputeAggregates).
+  // The list of abolished comuni decides which comuni are dissolved, that of the capoluoghi which comuni are
+  // capitals (recomputeAggregates).
   changesStats: true,
   parse(files): Parsed<ReferenceData> {
     const errors: RowError[] = [];
@@ -117,6 +161,7 @@ export const referenceDataset: Dataset<ReferenceData> = {
         continue;
       }
       if (kind === 'comuni-soppressi.csv') data[kind] = parseDissolved(file, errors);
+      else if (kind === 'capoluoghi.csv') data[kind] = parseCapitals(file, errors);
       else data[kind] = parseList(file, kind, errors);
     }
     const rowCount = REFERENCE_FILES.reduce((n, k) => n + data[k].length, 0);
@@ -140,6 +185,14 @@ export const referenceDataset: Dataset<ReferenceData> = {
         d.name,
         d.mergedInto,
         d.year,
+      ]);
+    }
+    await q.query('DELETE FROM provincial_capitals');
+    for (const c of data['capoluoghi.csv']) {
+      await q.query('INSERT INTO provincial_capitals (city_id, province_id, name) VALUES ($1, $2, $3)', [
+        c.cityId,
+        c.provinceId,
+        c.name,
       ]);
     }
     for (const [file, table] of [

@@ -43,6 +43,15 @@ export const M = {
     it: 'Per la mappa dei comuni indica la provincia (es. 028).',
     en: 'For the map of the comuni give the province (e.g. 028).',
   },
+  // rankings (rankings.service.ts)
+  rankingProvinceNotInRegion: {
+    it: 'La provincia {province} non è nella regione {region}.',
+    en: 'The province {province} is not in the region {region}.',
+  },
+  rankingNoCompareYear: {
+    it: 'Nessun anno con dati prima del {year}: la variazione non si può calcolare. {available}',
+    en: 'No year with data before {year}: the change cannot be computed. {available}',
+  },
   // downloads
   csvLicenseRequired: {
     it: "Per scaricare i dati in CSV serve una licenza d'uso attiva: richiedila dalla pagina Profilo.",

@@ -283,6 +283,10 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/stats/regions/waste-sorting-map/': [
     { request: () => ({ url: '/api/stats/regions/waste-sorting-map/' }), expected: all(200) },
   ],
+  'GET /api/stats/rankings/': [{ request: () => ({ url: '/api/stats/rankings/' }), expected: all(200) }],
+  'GET /api/stats/cities/city/:id/rank/': [
+    { request: () => ({ url: '/api/stats/cities/city/028001/rank/' }), expected: all(200) },
+  ],
   'GET /api/waste-sorting/fractions/': [
     { request: () => ({ url: '/api/waste-sorting/fractions/' }), expected: all(200) },
   ],

@@ -260,6 +260,8 @@ describe('HTTP caching', () => {
       url: '/api/stats/regions/waste-sorting-map/',
       cache: 'public',
     },
+    'GET /api/stats/rankings/': { url: '/api/stats/rankings/?region=05', cache: 'public' },
+    'GET /api/stats/cities/city/:id/rank/': { url: '/api/stats/cities/city/028001/rank/', cache: 'public' },
     'GET /api/waste-sorting/fractions/': { url: '/api/waste-sorting/fractions/', cache: 'public' },
     'GET /api/waste-sorting/types/': { url: '/api/waste-sorting/types/', cache: 'public' },
     'GET /api/actions/categories/': { url: '/api/actions/categories/', cache: 'public' },

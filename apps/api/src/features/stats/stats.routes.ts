@@ -2,17 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AreaStatsSchema,
   CityParamsSchema,
+  CityRankQuerySchema,
+  CityRankSchema,
   CityStatsQuerySchema,
   CityStatsSchema,
   DetailSchema,
   MapQuerySchema,
   NamedItemListSchema,
   OverallQuerySchema,
+  RankingQuerySchema,
+  RankingSchema,
   ValidationErrorSchema,
   WasteFractionListSchema,
   WasteSortingMapSchema,
 } from '@portal/contract';
 import { areaStats, cityStats, wasteSortingMap } from './stats.service';
+import { cityRank, ranking } from './rankings.service';
 import * as repo from './stats.repo';
 
 const tags = ['stats'];
@@ -49,6 +54,36 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       cache.send(req, reply, CityStatsSchema, () => cityStats(app.db, req.params.id, req.query)),
+  );
+
+  app.get(
+    '/api/stats/rankings/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Ranking of the comuni (of a region, a province, a population band, the capoluoghi), provinces or regions by % separately collected, kg per inhabitant or change of the %',
+        querystring: RankingQuerySchema,
+        response: { 200: RankingSchema, ...errors },
+      },
+    },
+    async (req, reply) => cache.send(req, reply, RankingSchema, () => ranking(app.db, req.query)),
+  );
+
+  app.get(
+    '/api/stats/cities/city/:id/rank/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Rank of one comune by % separately collected in Italy, its region and its province, its percentile and its peers',
+        params: CityParamsSchema,
+        querystring: CityRankQuerySchema,
+        response: { 200: CityRankSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      cache.send(req, reply, CityRankSchema, () => cityRank(app.db, req.params.id, req.query)),
   );
 
   app.get(

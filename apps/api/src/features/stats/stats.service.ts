@@ -81,8 +81,16 @@ export function chooseYears(
   return { year, compareYear: earlier.length ? earlier[earlier.length - 1]! : null };
 }
 
-const perCapita = (tonnes: number | null, population: number | null) =>
+/** Kg per inhabitant of `tonnes`; null without tonnes or inhabitants. */
+export const perCapita = (tonnes: number | null, population: number | null) =>
   tonnes === null || !population ? null : (tonnes * 1000) / population;
+
+/**
+ * Whether a year's tonnes are the area's total: not when some comune of it gives just a % that year
+ * (Napoli 2022: six comuni did not report to the region, the KPI list has their %). A partial sum is never
+ * shown, compared or divided by the inhabitants.
+ */
+export const tonnesKnown = (r: YearRow) => r.comuniWithTonnes > 0 && r.rdPctMethod === 'tonnes';
 
 /** Kg per inhabitant (years whose tonnes are known) and the service cost, for the years that have either. */
 export function perCapitaTrend(years: YearRow[], tonnesKnown: (r: YearRow) => boolean) {
@@ -145,9 +153,6 @@ async function figures(
   const { year, compareYear } = chooseYears(available, query);
   const cur = years.find((r) => r.year === year)!;
   const cmp = compareYear === null ? null : (years.find((r) => r.year === compareYear) ?? null);
-  // An area's tonnes are its total only when no comune of it gives just a % that year (Napoli 2022: six
-  // comuni did not report to the region, the KPI list has their %): a partial sum is never shown or compared.
-  const tonnesKnown = (r: YearRow) => r.comuniWithTonnes > 0 && r.rdPctMethod === 'tonnes';
   const hasTonnes = tonnesKnown(cur);
   const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
   const tonnes = (pick: (r: YearRow) => number | null) => (r: YearRow) => (tonnesKnown(r) ? pick(r) : null);

@@ -1,0 +1,362 @@
+import {
+  populationBand,
+  RANKING_DECIMALS,
+  RANKING_GOOD_DIRECTION,
+  RANKING_UNITS,
+  searchText,
+  type CityRank,
+  type Ranking,
+  type RankingIndicator,
+  type RankingQuery,
+  type RankingRow,
+} from '@portal/contract';
+import type { Queryable } from '../../db/db';
+import { fieldError, notFound } from '../../plugins/errors';
+import { msg } from '../../plugins/i18n';
+import * as rankingsRepo from './rankings.repo';
+import type { AreaRankingYear, CityRankingRow } from './rankings.repo';
+import { round } from './statistic';
+import { completeYears, perCapita, tonnesKnown, unavailableYear, YearError } from './stats.service';
+import * as repo from './stats.repo';
+
+/**
+ * The rankings of comuni, provinces and regions, and a comune's place in them (docs/decisions/059).
+ * Values are rounded to RANKING_DECIMALS, as shown, and ranked by standard competition ranking
+ * ("1, 2, 2, 4"): equal shown values share a rank; rows of equal rank are ordered by name.
+ */
+
+const shown = (v: number | null) => (v === null || !Number.isFinite(v) ? null : round(v, RANKING_DECIMALS));
+
+/** A row of a ranking before its rank: what the contract's row says, the rank aside. */
+type Candidate = Omit<RankingRow, 'rank' | 'tied'>;
+type Valued = Candidate & { value: number };
+type Ranked = Valued & { rank: number; tied: boolean };
+
+/**
+ * A row and the key of the name order: the name's search form (lower case, no accents, punctuation as a
+ * space: cities.search_name), compared as plain text, so the order is the same on PGlite and PostgreSQL
+ * whatever their collation, and cheap for ~8,000 rows. The code breaks a tie of names.
+ */
+interface Entry<C extends Candidate = Candidate> {
+  row: C;
+  key: string;
+}
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: Entry, b: Entry) => text(a.key, b.key) || text(a.row.id, b.row.id);
+
+/**
+ * The entries with a value, best first (ties by name), with their competition rank: one more than the
+ * number of rows with a better value.
+ */
+function rank(entries: Entry<Valued>[], good: 'up' | 'down'): Entry<Ranked>[] {
+  const sign = good === 'up' ? -1 : 1;
+  const sorted = [...entries].sort((a, b) => sign * (a.row.value - b.row.value) || byName(a, b));
+  const ranked: Entry<Ranked>[] = [];
+  for (const [i, e] of sorted.entries()) {
+    const prev = ranked[i - 1];
+    const tie = prev !== undefined && prev.row.value === e.row.value;
+    ranked.push({ key: e.key, row: { ...e.row, rank: tie ? prev.row.rank : i + 1, tied: false } });
+  }
+  const perRank = new Map<number, number>();
+  for (const { row } of ranked) perRank.set(row.rank, (perRank.get(row.rank) ?? 0) + 1);
+  for (const { row } of ranked) row.tied = perRank.get(row.rank)! > 1;
+  return ranked;
+}
+
+/** The population of a comune in a year: the year's, else its latest known (cities.population). */
+const cityPopulation = (r: CityRankingRow) => r.population ?? r.cityPopulation;
+
+/** The value of a comune for an indicator in the year; null where it cannot be computed. */
+function cityValue(r: CityRankingRow, indicator: RankingIndicator): Pick<Candidate, 'value' | 'from' | 'to'> {
+  const population = cityPopulation(r);
+  switch (indicator) {
+    case 'sortedPercentage':
+      return { value: shown(r.rdPct), from: null, to: null };
+    case 'producedPerCapita':
+      return { value: shown(perCapita(r.producedT, population)), from: null, to: null };
+    case 'unsortedPerCapita': {
+      const unsorted =
+        r.unsortedT ?? (r.producedT !== null && r.sortedT !== null ? r.producedT - r.sortedT : null);
+      return { value: shown(perCapita(unsorted, population)), from: null, to: null };
+    }
+    case 'sortedPercentageChange': {
+      const from = shown(r.compareRdPct);
+      const to = shown(r.rdPct);
+      return { value: from === null || to === null ? null : round(to - from, RANKING_DECIMALS), from, to };
+    }
+  }
+}
+
+function cityCandidate(r: CityRankingRow, indicator: RankingIndicator): Entry {
+  const population = cityPopulation(r);
+  const row: Candidate = {
+    id: r.id,
+    name: r.name,
+    level: 'city',
+    provinceId: r.provinceId,
+    provinceSigla: r.provinceSigla,
+    regionId: r.regionId,
+    regionName: r.regionName,
+    population: population === null ? null : Math.round(population),
+    capital: r.capital,
+    ...cityValue(r, indicator),
+  };
+  return { row, key: r.sortName };
+}
+
+/** An area's year as its page shows it: only a year whose data covers (almost) all its comuni. */
+function areaValue(row: AreaRankingYear | undefined, indicator: RankingIndicator): number | null {
+  if (!row) return null;
+  const known = tonnesKnown(row);
+  switch (indicator) {
+    case 'sortedPercentage':
+    case 'sortedPercentageChange':
+      return shown(row.rdPct);
+    case 'producedPerCapita':
+      return known ? shown(perCapita(row.producedT, row.population)) : null;
+    case 'unsortedPerCapita':
+      return known ? shown(perCapita(row.unsortedT, row.population)) : null;
+  }
+}
+
+/** Each area's years that count (completeYears of stats.service: the area page's own rule), by area. */
+function areaYears(rows: AreaRankingYear[]): Map<string, Map<number, AreaRankingYear>> {
+  const byArea = new Map<string, AreaRankingYear[]>();
+  for (const r of rows) byArea.set(r.areaId, [...(byArea.get(r.areaId) ?? []), r]);
+  const result = new Map<string, Map<number, AreaRankingYear>>();
+  for (const [id, years] of byArea) {
+    const complete = completeYears(years).years as AreaRankingYear[];
+    result.set(id, new Map(complete.map((r) => [r.year, r])));
+  }
+  return result;
+}
+
+/** The year and the comparison year of a ranking among the level's years, or a 400 saying which exist. */
+function rankingYears(
+  available: number[],
+  query: { year?: number; compareYear?: number },
+  change: boolean,
+): { year: number; compareYear: number | null } {
+  if (available.length === 0) throw unavailableYear('year', undefined, available);
+  const year = query.year ?? available[available.length - 1]!;
+  if (!available.includes(year)) throw unavailableYear('year', year, available);
+  if (!change) return { year, compareYear: null };
+  if (query.compareYear !== undefined) {
+    if (query.compareYear >= year) throw fieldError('compareYear', 'rankingCompareYearBefore');
+    if (!available.includes(query.compareYear)) {
+      throw unavailableYear('compareYear', query.compareYear, available);
+    }
+    return { year, compareYear: query.compareYear };
+  }
+  const earlier = available.filter((y) => y < year);
+  if (!earlier.length) {
+    const years = msg('availableYears', { years: available.join(', ') });
+    throw new YearError('compareYear', msg('rankingNoCompareYear', { year, available: years }));
+  }
+  return { year, compareYear: earlier[earlier.length - 1]! };
+}
+
+/** The region and province filters, named (404: no such area; 400: a province of another region). */
+async function namedFilters(db: Queryable, query: RankingQuery) {
+  let region: { id: string; name: string } | null = null;
+  let province: { id: string; name: string } | null = null;
+  if (query.region) {
+    const r = await repo.getRegionName(db, query.region);
+    if (!r) throw notFound();
+    region = { id: r.id, name: r.name };
+  }
+  if (query.province) {
+    const p = await repo.getProvinceWithRegion(db, query.province);
+    if (!p) throw notFound();
+    if (region && p.region.id !== region.id) {
+      throw fieldError('province', 'rankingProvinceNotInRegion', {
+        province: p.province.name,
+        region: region.name,
+      });
+    }
+    province = { id: p.province.id, name: p.province.name };
+  }
+  return { region, province };
+}
+
+/** GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. */
+export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
+  const { level, indicator, order, list, page, pageSize } = query;
+  const filters = await namedFilters(db, query);
+  const change = indicator === 'sortedPercentageChange';
+  const good = RANKING_GOOD_DIRECTION[indicator];
+  let available: number[];
+  let candidates: Entry[];
+  let year: number;
+  let compareYear: number | null;
+
+  if (level === 'city') {
+    available = await rankingsRepo.getCityYears(db);
+    ({ year, compareYear } = rankingYears(available, query, change));
+    const rows = await rankingsRepo.getCityRankingRows(db, year, compareYear, {
+      regionId: filters.region?.id,
+      provinceId: filters.province?.id,
+      capitals: query.capitals === 'true',
+    });
+    candidates = rows
+      .filter((r) => {
+        if (!query.band) return true;
+        const population = cityPopulation(r);
+        return population !== null && populationBand(population) === query.band;
+      })
+      .map((r) => cityCandidate(r, indicator));
+  } else {
+    const [years, areas] = await Promise.all([
+      rankingsRepo.getAreaRankingYears(db, level),
+      rankingsRepo.getRankingAreas(db, level, {
+        regionId: filters.region?.id,
+        provinceId: filters.province?.id,
+      }),
+    ]);
+    const counted = areaYears(years);
+    available = [...new Set([...counted.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    ({ year, compareYear } = rankingYears(available, query, change));
+    candidates = areas.map((a) => {
+      const cur = counted.get(a.id)?.get(year);
+      const to = areaValue(cur, indicator);
+      const from = change ? areaValue(counted.get(a.id)?.get(compareYear!), indicator) : null;
+      // The inhabitants where the year's tonnes are the area's total, as on the area's page.
+      const population =
+        cur && tonnesKnown(cur) && cur.population !== null ? Math.round(cur.population) : null;
+      const value = !change ? to : to === null || from === null ? null : round(to - from, RANKING_DECIMALS);
+      const row: Candidate = {
+        ...a,
+        level,
+        population,
+        capital: false,
+        value,
+        from,
+        to: change ? to : null,
+      };
+      return { row, key: searchText(a.name) };
+    });
+  }
+
+  const ranked = rank(
+    candidates.filter((c): c is Entry<Valued> => c.row.value !== null),
+    good,
+  );
+  const unranked = candidates.filter((c) => c.row.value === null).sort(byName);
+  let chosen: RankingRow[];
+  if (list === 'unranked') chosen = unranked.map((c) => ({ ...c.row, rank: null, tied: false }));
+  else if (order === 'best') chosen = ranked.map((e) => e.row);
+  // Worst first: the same ranks from the last, rows of one rank still by name.
+  else chosen = [...ranked].sort((a, b) => b.row.rank - a.row.rank || byName(a, b)).map((e) => e.row);
+  return {
+    level,
+    indicator,
+    year,
+    compareYear,
+    availableYears: available,
+    order,
+    list,
+    filters: {
+      region: filters.region,
+      province: filters.province,
+      band: query.band ?? null,
+      capitals: query.capitals === 'true',
+    },
+    goodDirection: good,
+    unit: RANKING_UNITS[indicator],
+    totalRanked: ranked.length,
+    totalUnranked: unranked.length,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(chosen.length / pageSize)),
+    rows: chosen.slice((page - 1) * pageSize, page * pageSize),
+  };
+}
+
+/**
+ * GET /api/stats/cities/city/:id/rank/: the comune's rank by % RD in Italy, its region and its province in
+ * the year (default its latest with data), its percentile in Italy and up to five peers (same population
+ * band and region, closest % RD). A comune without data that year has null ranks (404: no such comune).
+ */
+export async function cityRank(db: Queryable, id: string, query: { year?: number }): Promise<CityRank> {
+  const city = await rankingsRepo.getRankCity(db, id);
+  if (!city) throw notFound();
+  const available = await rankingsRepo.getCityYears(db);
+  let year: number;
+  if (query.year !== undefined) {
+    if (!available.includes(query.year)) throw unavailableYear('year', query.year, available);
+    year = query.year;
+  } else {
+    const own = await rankingsRepo.getOneCityYears(db, id);
+    const latest = own.length ? own[own.length - 1] : available[available.length - 1];
+    if (latest === undefined) throw unavailableYear('year', undefined, available);
+    year = latest;
+  }
+  const rows = await rankingsRepo.getCityRankingRows(db, year, null);
+  const own = rows.find((r) => r.id === id);
+  const ownPopulation = own ? cityPopulation(own) : city.cityPopulation;
+  const band = ownPopulation === null ? null : populationBand(ownPopulation);
+  const base = {
+    id,
+    name: city.name,
+    year,
+    band,
+    population: ownPopulation === null ? null : Math.round(ownPopulation),
+  };
+  const value = own ? shown(own.rdPct) : null;
+  if (!own || value === null) {
+    return { ...base, value: null, italy: null, region: null, province: null, percentile: null, peers: [] };
+  }
+  // A rank is one more than the comuni with a better value (the rankings' competition rank): counted in
+  // one pass for Italy, the region and the province, without sorting the ~8,000 comuni.
+  const valued = rows
+    .map((r) => ({ r, value: shown(r.rdPct) }))
+    .filter((x): x is { r: CityRankingRow; value: number } => x.value !== null);
+  const italy = { rank: 1, total: valued.length };
+  const region = { rank: 1, total: 0 };
+  const province = { rank: 1, total: 0 };
+  let worse = 0;
+  for (const { r, value: v } of valued) {
+    const inRegion = r.regionId === own.regionId;
+    const inProvince = r.provinceId === own.provinceId;
+    if (inRegion) region.total++;
+    if (inProvince) province.total++;
+    if (v > value) {
+      italy.rank++;
+      if (inRegion) region.rank++;
+      if (inProvince) province.rank++;
+    } else if (v < value) worse++;
+  }
+  const italyRank = (v: number) => 1 + valued.filter((x) => x.value > v).length;
+  // The difference of two shown values, at the shown precision: 71.3 and 71.1 are as far from 71.2.
+  const distance = (v: number) => round(Math.abs(v - value), RANKING_DECIMALS);
+  const peers =
+    band === null
+      ? []
+      : valued
+          .filter((x) => {
+            if (x.r.id === id || x.r.regionId !== own.regionId) return false;
+            const population = cityPopulation(x.r);
+            return population !== null && populationBand(population) === band;
+          })
+          .map((x) => ({ value: x.value, entry: cityCandidate(x.r, 'sortedPercentage') }))
+          .sort((a, b) => distance(a.value) - distance(b.value) || byName(a.entry, b.entry))
+          .slice(0, 5)
+          .map(({ entry: { row }, value: v }) => ({
+            id: row.id,
+            name: row.name,
+            provinceSigla: row.provinceSigla,
+            population: row.population,
+            value: v,
+            rank: italyRank(v),
+          }));
+  const others = italy.total - 1;
+  return {
+    ...base,
+    value,
+    italy,
+    region: { ...region, id: city.regionId, name: city.regionName },
+    province: { ...province, id: city.provinceId, name: city.provinceName },
+    percentile: others > 0 ? Math.floor((worse * 100) / others) : null,
+    peers,
+  };
+}

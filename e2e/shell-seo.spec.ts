@@ -15,6 +15,8 @@ const PAGES = [
   '/progetto',
   '/glossario',
   '/ecocompattatori',
+  '/classifiche',
+  '/confronta',
   '/contatti',
   '/termini-e-condizioni',
   '/privacy-policy',

@@ -314,6 +314,12 @@ const verdict = (ok) => (ok ? 'met' : 'NOT met');
 const HOME = { path: '/', label: '/ (Italia)', budgetKb: 80 };
 const MILANO = { path: '/?comune=015146', label: '/?comune=015146 (Milano)', budgetKb: 60 };
 const ABANO = { path: '/?comune=028001', label: '/?comune=028001 (Abano Terme)', budgetKb: 60 };
+// Issue 20's pages, measured by Lighthouse beside the home page and a comune page.
+const RANKINGS = { path: '/classifiche', label: '/classifiche' };
+const COMPARE = {
+  path: '/confronta?aree=comune:015146,regione:05,italia',
+  label: '/confronta (3 territori)',
+};
 
 /** Throughput of the pages at 64 connections, each warmed once first. */
 async function pageThroughput(base, pages) {
@@ -333,7 +339,7 @@ async function pageThroughput(base, pages) {
 //    first, measured, then restarted on the same database with its default settings);
 // 4. an overload: BENCH_OVERLOAD_CONNECTIONS (400) for BENCH_OVERLOAD_SECONDS (20 s) on a mix through the
 //    web origin, timeout 10 s: statuses per route, 503s and their Retry-After, timeouts, socket errors;
-// 5. Lighthouse (mobile and desktop) on / and Abano Terme, in Debian's Chromium (BENCH_LIGHTHOUSE_DIR: the
+// 5. Lighthouse (mobile and desktop) on /, Abano Terme, /classifiche and /confronta, in Debian's Chromium (BENCH_LIGHTHOUSE_DIR: the
 //    folder where each whole report is written as JSON).
 async function benchWeb() {
   const { default: lighthouse } = await import('lighthouse');
@@ -459,7 +465,7 @@ async function benchWeb() {
         'Aims: performance ≥ 95 mobile, 100 desktop; accessibility 100',
     );
     const lighthouseBase = `http://localhost:${WEB_PORT}`;
-    for (const page of [HOME, ABANO]) {
+    for (const page of [HOME, ABANO, RANKINGS, COMPARE]) {
       for (const formFactor of ['mobile', 'desktop']) {
         const config =
           formFactor === 'desktop'
@@ -478,7 +484,7 @@ async function benchWeb() {
         const { categories: c, audits: a } = result.lhr;
         if (process.env.BENCH_LIGHTHOUSE_DIR) {
           // The whole report, for a look at what weighs (e.g. the LCP element, the long tasks).
-          const name = `${page === HOME ? 'home' : 'abano'}-${formFactor}.json`;
+          const name = `${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`;
           writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(result.lhr));
         }
         const points = (k) => Math.round((c[k]?.score ?? 0) * 100);

@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { SECURITY_HEADERS } from './server/security-headers.mjs';
+import { headerRules } from './server/security-headers.mjs';
 
 const nextConfig: NextConfig = {
   transpilePackages: ['@portal/contract', '@portal/charts'],
@@ -14,9 +14,10 @@ const nextConfig: NextConfig = {
   // browsers only: a page's HTML is then the same whoever asks, and is cached once (server/page-cache.mjs).
   htmlLimitedBots: /./,
   // HSTS, nosniff, DENY framing, referrer and permissions policies on every answer, static files and the
-  // proxied /api/* included; the pages' Content-Security-Policy is set by server/page-cache.mjs.
+  // proxied /api/* included, but no X-Frame-Options on the embeds (/embed/…, which other sites frame); the
+  // pages' Content-Security-Policy is set by server/page-cache.mjs.
   async headers() {
-    return [{ source: '/:path*', headers: [...SECURITY_HEADERS] }];
+    return headerRules();
   },
 };
 

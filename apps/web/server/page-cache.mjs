@@ -15,7 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.mjs';
+import { contentSecurityPolicy, inlineScriptHashes, isFrameable } from './security-headers.mjs';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -216,7 +216,9 @@ export function createPageCache({
       status: response.status,
       headers: kept,
       body,
-      csp: contentSecurityPolicy({ scriptHashes, ...csp }),
+      // An embed (/embed/…) may be framed by any site, every other page by none; Next.js's own headers
+      // (kept above, X-Frame-Options among them) are per path too (next.config.ts).
+      csp: contentSecurityPolicy({ scriptHashes, ...csp, frameable: isFrameable(url) }),
     };
   }
 

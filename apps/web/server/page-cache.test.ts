@@ -62,9 +62,10 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs
       return;
     }
     if (url.startsWith('/biscotto')) res.setHeader('set-cookie', 'a=b; Path=/');
-    res.writeHead(url.startsWith('/manca') ? 404 : 200, {
+    res.writeHead(url.startsWith('/manca') || url.startsWith('/embed/manca') ? 404 : 200, {
       'content-type': 'text/html; charset=utf-8',
-      'x-frame-options': 'DENY',
+      // As next.config.ts: every path but the embeds' (security-headers.mjs, headerRules).
+      ...(url.startsWith('/embed/') ? {} : { 'x-frame-options': 'DENY' }),
       'cache-control': 'private, no-cache, no-store',
     });
     res.end(
@@ -106,6 +107,26 @@ describe('the page cache', () => {
     const res = await get(h, '/glossario');
     const hash = createHash('sha256').update('self.__next_f.push([1,"/glossario"])').digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
+  });
+
+  it('keeps each page’s framing rules with it: embeds framed by any site, the others by none', async () => {
+    const h = await start();
+    const ancestors = (res: Response) =>
+      /(?:^|; )frame-ancestors ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    for (const round of ['MISS', 'HIT']) {
+      for (const path of ['/embed/grafico/andamento?comune=037006', '/embed/manca']) {
+        const res = await get(h, path);
+        expect(res.headers.get('x-page-cache'), path).toBe(round);
+        expect(ancestors(res), path).toBe('*');
+        expect(res.headers.get('x-frame-options'), path).toBeNull();
+      }
+      for (const path of ['/?comune=037006', '/glossario', '/manca', '/embedded', '/?x=/embed/a']) {
+        const res = await get(h, path);
+        expect(res.headers.get('x-page-cache'), path).toBe(round);
+        expect(ancestors(res), path).toBe("'none'");
+        expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      }
+    }
   });
 
   it('renders simultaneous misses of one URL once', async () => {

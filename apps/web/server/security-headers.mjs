@@ -8,6 +8,9 @@
 //   to everyone, so no per-request nonce; instead the policy names the SHA-256 of each inline script
 //   Next.js wrote into that page (its hydration data), and allows script files from the portal's own
 //   origin only. No 'unsafe-inline' and no 'unsafe-eval' for scripts.
+// - Framing: no site may frame a page (frame-ancestors 'none', X-Frame-Options: DENY), except the embeds
+//   under /embed/, which any site may frame (frame-ancestors *, no X-Frame-Options):
+//   docs/decisions/062-embeds.md.
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 
@@ -20,6 +23,33 @@ export const SECURITY_HEADERS = [
   // The portal uses none of these; features Chromium does not know would log a warning on every page.
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
 ];
+
+/** The pages another site may frame: the embeds (src/lib/embeds.ts, EMBED_PREFIX). */
+export const FRAMEABLE_PREFIX = '/embed/';
+
+/**
+ * Whether a page's address (path and query) is an embed, which any site may frame.
+ * @param {string} url
+ */
+export function isFrameable(url) {
+  return (url.split(/[?#]/)[0] ?? '').startsWith(FRAMEABLE_PREFIX);
+}
+
+/**
+ * next.config.ts headers(): SECURITY_HEADERS on every answer, but X-Frame-Options: DENY on every path
+ * except the embeds'. (A later rule could only override the header's value, not remove it, hence the
+ * negative lookahead rather than an exception for /embed/.)
+ * @returns {Array<{ source: string; headers: Array<{ key: string; value: string }> }>}
+ */
+export function headerRules() {
+  const frameOptions = SECURITY_HEADERS.filter((h) => h.key === 'X-Frame-Options');
+  const others = SECURITY_HEADERS.filter((h) => h.key !== 'X-Frame-Options');
+  return [
+    { source: '/:path*', headers: others },
+    // Every path but FRAMEABLE_PREFIX's (path-to-regexp, as Next.js matches `source`).
+    { source: '/:path((?!embed/).*)', headers: frameOptions },
+  ];
+}
 
 // Google's published CSP sources for the tag manager with GA4, and for reCAPTCHA.
 const GTM_SCRIPTS = ['https://*.googletagmanager.com'];
@@ -38,6 +68,7 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * @property {boolean} tagManager NEXT_PUBLIC_GTM_ID is set: the cookie banner may load Google Tag Manager.
  * @property {boolean} recaptcha NEXT_PUBLIC_RECAPTCHA_SITE_KEY is set: the forms load reCAPTCHA v3.
  * @property {boolean} dev `next dev`: React needs eval for its debugging aids (never in production).
+ * @property {boolean} [frameable] an embed (isFrameable): any site may frame it; else none may.
  */
 
 /**
@@ -48,7 +79,7 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * @param {CspOptions} options
  * @returns {string}
  */
-export function contentSecurityPolicy({ scriptHashes, tagManager, recaptcha, dev }) {
+export function contentSecurityPolicy({ scriptHashes, tagManager, recaptcha, dev, frameable = false }) {
   const scriptSrc = ["'self'", ...scriptHashes.map((h) => `'${h}'`)];
   if (dev) scriptSrc.push("'unsafe-eval'");
   if (tagManager) scriptSrc.push(...GTM_SCRIPTS);
@@ -65,7 +96,8 @@ export function contentSecurityPolicy({ scriptHashes, tagManager, recaptcha, dev
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    // '*' is any http(s) page (CSP3: network schemes), whoever frames it: an embed is public and read-only.
+    'frame-ancestors': frameable ? ['*'] : ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

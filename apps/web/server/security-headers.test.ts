@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from './security-headers.mjs';
+import {
+  contentSecurityPolicy,
+  FRAMEABLE_PREFIX,
+  headerRules,
+  inlineScriptHashes,
+  isFrameable,
+  SECURITY_HEADERS,
+} from './security-headers.mjs';
 
 /**
  * The pages' policy (docs/decisions/053-shared-page-cache.md); e2e/security-headers.spec.ts checks it in
@@ -56,6 +64,16 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('connect-src')).toEqual(["'self'"]);
   });
 
+  it('lets any site frame an embed, and nothing else changes', () => {
+    const embed = directives(contentSecurityPolicy({ ...base, frameable: true }));
+    expect(embed.get('frame-ancestors')).toEqual(['*']);
+    const page = directives(contentSecurityPolicy({ ...base, frameable: false }));
+    expect(page.get('frame-ancestors')).toEqual(["'none'"]);
+    embed.delete('frame-ancestors');
+    page.delete('frame-ancestors');
+    expect(embed).toEqual(page);
+  });
+
   it("adds 'unsafe-eval' for next dev only", () => {
     expect(directives(contentSecurityPolicy({ ...base, dev: true })).get('script-src')).toContain(
       "'unsafe-eval'",
@@ -83,6 +101,63 @@ describe('inlineScriptHashes', () => {
 
   it('finds none in a document without inline scripts', () => {
     expect(inlineScriptHashes('<p>Nessuno <b>script</b></p><script src="/x.js"></script>')).toEqual([]);
+  });
+});
+
+describe('isFrameable', () => {
+  it('is true for the embeds under /embed/ only', () => {
+    expect(FRAMEABLE_PREFIX).toBe('/embed/');
+    for (const url of [
+      '/embed/grafico/andamento',
+      '/embed/grafico/frazioni?regione=05&comune=028001',
+      '/embed/ecocompattatori/gestori?anno=2023',
+      '/embed/non-esiste',
+    ])
+      expect(isFrameable(url), url).toBe(true);
+    for (const url of [
+      '/',
+      '/?comune=028001',
+      '/glossario',
+      '/embed',
+      '/embedded/grafico',
+      '/?next=/embed/grafico/andamento',
+      '/profilo#/embed/',
+    ])
+      expect(isFrameable(url), url).toBe(false);
+  });
+});
+
+describe('headerRules (next.config.ts)', () => {
+  /** The headers Next.js adds to a path: every rule whose `source` matches it, later ones winning. */
+  function headersOf(path: string): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const rule of headerRules()) {
+      if (getPathMatch(rule.source)(path) === false) continue;
+      for (const { key, value } of rule.headers) headers[key] = value;
+    }
+    return headers;
+  }
+
+  it('add every header to every path, and X-Frame-Options: DENY to all but the embeds', () => {
+    const all = Object.fromEntries(SECURITY_HEADERS.map((h) => [h.key, h.value]));
+    const { 'X-Frame-Options': _, ...allButFraming } = all;
+    for (const path of [
+      '/',
+      '/glossario',
+      '/ecocompattatori',
+      '/profilo',
+      '/embed',
+      '/embedded/grafico',
+      '/_next/static/chunks/app.js',
+      '/mappa.svg',
+    ])
+      expect(headersOf(path), path).toEqual(all);
+    for (const path of [
+      '/embed/grafico/andamento',
+      '/embed/ecocompattatori/comuni',
+      '/embed/grafico/non-esiste/ancora',
+    ])
+      expect(headersOf(path), path).toEqual(allButFraming);
   });
 });
 

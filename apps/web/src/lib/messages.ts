@@ -32,6 +32,7 @@ export const messages = {
     glossary: 'Glossario',
     ecocompattatori: 'Ecocompattatori',
     contacts: 'Contatti',
+    rankings: 'Classifiche',
   },
   footer: {
     navLabel: 'Link del portale',

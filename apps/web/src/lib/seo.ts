@@ -71,6 +71,8 @@ export const PUBLIC_PAGES = [
   '/progetto',
   '/glossario',
   '/ecocompattatori',
+  '/classifiche',
+  '/confronta',
   '/contatti',
   '/termini-e-condizioni',
   '/privacy-policy',

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
+import { EmbedButton, type EmbedTarget } from '../embeds/embed-button';
 import { chartMessages as t } from '../explorer/messages';
 import styles from './charts.module.css';
 
@@ -13,8 +14,8 @@ export interface TableColumn {
 export interface ChartOrTableProps {
   /** The heading of the panel. */
   title: string;
-  /** 2 or 3 (default 3). */
-  headingLevel?: 2 | 3;
+  /** 1 (an embed, where the panel is the page), 2 or 3 (default 3). */
+  headingLevel?: 1 | 2 | 3;
   /** The table's caption (also what the chart shows, for screen readers). */
   caption: string;
   columns: readonly TableColumn[];
@@ -31,6 +32,8 @@ export interface ChartOrTableProps {
   /** Extra controls in the panel footer (e.g. download links); not shown when the panel is empty. */
   actions?: ReactNode;
   defaultView?: 'chart' | 'table';
+  /** The panel's embed: an "Incorpora" button next to the chart/table toggle (not on an empty panel). */
+  embed?: EmbedTarget;
   /** data-testid of the panel. */
   testId?: string;
 }
@@ -48,11 +51,12 @@ export function ChartOrTable({
   note,
   actions,
   defaultView = 'chart',
+  embed,
   testId,
 }: ChartOrTableProps) {
   const [view, setView] = useState(defaultView);
   const headingId = useId();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1]!;
   const isEmpty = Boolean(empty) || rows.length === 0;
 
   return (
@@ -63,13 +67,17 @@ export function ChartOrTable({
         </Heading>
         {demo && <span className={styles.demo}>{t.demo}</span>}
         {!isEmpty && (
-          <div className={styles.toggle} role="group" aria-label={t.viewAs(title)}>
-            <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
-              {t.chart}
-            </button>
-            <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
-              {t.table}
-            </button>
+          // The toggle and "Incorpora" wrap together, under the title on a narrow panel.
+          <div className={styles.tools}>
+            <div className={styles.toggle} role="group" aria-label={t.viewAs(title)}>
+              <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
+                {t.chart}
+              </button>
+              <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+                {t.table}
+              </button>
+            </div>
+            {embed && <EmbedButton target={embed} label={title} />}
           </div>
         )}
       </div>

@@ -3,6 +3,7 @@ import {
   AreaStatsSchema,
   CityDetailSchema,
   CityPageSchema,
+  CityRankSchema,
   CityStatsSchema,
   ProvinceListSchema,
   RegionListSchema,
@@ -13,6 +14,7 @@ import {
   type AreaStats,
   type City,
   type CityDetail,
+  type CityRank,
   type CityStats,
   type Province,
   type Region,
@@ -75,6 +77,8 @@ export interface ExplorerData {
   cityNotOnMap: boolean;
   /** Where the charts' figures come from in the browser (the request the page's statistics came from). */
   statsSource: StatsSource | null;
+  /** A comune's place in the rankings for the page's year (null: not a comune, or the API failed). */
+  rank: CityRank | null;
 }
 
 const MAP_WIDTH = 600;
@@ -255,6 +259,7 @@ function missingData(missing: MissingTerritory): ExplorerData {
     map: null,
     cityNotOnMap: false,
     statsSource: null,
+    rank: null,
   };
 }
 
@@ -355,6 +360,12 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     state.compareYear = null;
   }
 
+  // The comune's ranks for the year its statistics show, fetched while the map is.
+  const rankPromise =
+    level === 'city' && stats
+      ? settle(apiGet(`/api/stats/cities/city/${state.city}/rank/`, CityRankSchema, { year: stats.year }))
+      : Promise.resolve(null);
+
   const linkYears = { year: state.year, compareYear: state.compareYear };
   let map: MapView | null = null;
   let cityNotOnMap = false;
@@ -413,6 +424,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     cityNotOnMap = true;
   }
 
+  const rank = await rankPromise;
   const areaName = stats?.area.name ?? city?.name ?? t.italy;
   const cities = (cityPage?.results ?? []).toSorted((a, b) => a.name.localeCompare(b.name, 'it'));
   return {
@@ -437,6 +449,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
           query: level === 'city' ? statsQuery : { ...statsQuery, ...areaQuery },
         }
       : null,
+    rank,
   };
 }
 

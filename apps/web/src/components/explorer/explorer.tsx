@@ -7,12 +7,14 @@ import { DownloadInvite, type DownloadTarget } from './downloads';
 import type { ExplorerData } from './explorer-data.server';
 import { explorerHref } from './explorer-state';
 import { explorerMessages as t } from './messages';
+import { CompareLink } from '../compare/compare-link';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
 import { serverPanels } from './stat-panels-server';
 import { StatPanelsLoader } from './stat-panels-loader';
 import { YearPicker } from './year-picker';
+import { CityRankSection, RankingsLink } from '../rankings/city-rank-section';
 import styles from './explorer.module.css';
 
 /** What a list needs of a territory: the rest of it would only weigh on the page. */
@@ -67,6 +69,10 @@ export function Explorer({ data }: { data: ExplorerData }) {
         <SourceSwitch current="1" currentHref={stateKey} region={state.region} />
       </ShareToolbar>
       <Breadcrumb data={data} />
+      <CompareLink
+        level={level}
+        id={level === 'country' ? null : (state.city ?? state.province ?? state.region)}
+      />
 
       <div className={styles.top}>
         <div className={styles.mapColumn}>
@@ -147,7 +153,16 @@ export function Explorer({ data }: { data: ExplorerData }) {
             )}
             <DownloadInvite href={loginHref} />
             <StatCards stats={stats} download={download} />
+            {level !== 'city' && (
+              <RankingsLink
+                year={stats.year}
+                region={state.region}
+                province={state.province}
+                areaName={level === 'country' ? null : data.areaName}
+              />
+            )}
           </section>
+          {level === 'city' && <CityRankSection rank={data.rank} provinces={data.provinces} />}
           <section aria-labelledby="charts-title" className={styles.section}>
             <h2 id="charts-title">{t.charts.title}</h2>
             {data.statsSource && (

@@ -220,6 +220,7 @@ export const explorerMessages = {
     many: (asked: string) => `Non esiste un territorio con i codici ISTAT richiesti (${asked}).`,
     hint: 'Il codice potrebbe essere sbagliato, o il comune essere stato unito ad altri. Puoi cercarlo per nome o sceglierlo sulla mappa.',
     back: "Vai ai dati dell'Italia",
+    backRankings: 'Vai alla classifica dei comuni',
   },
 } as const;
 

@@ -3,58 +3,18 @@
 import {
   actionCountsBarOption,
   collectionSystemsBarOption,
-  collectionSystemsChartHeight,
   countShareBarOption,
   fractionSetsBarOption,
   fractionsBarOption,
   rdTrendOption,
   tonnesTrendOption,
-  type CollectionSystemYear,
-  type CountShare,
-  type FractionSet,
-  type FractionShare,
-  type TonnesPoint,
-  type TrendPoint,
 } from '@portal/charts';
 import { useMemo } from 'react';
 import { EChart } from '../charts/echart';
-import { perCapitaTrendOption, type PerCapitaPoint } from './per-capita-trend';
+import { perCapitaTrendOption } from './per-capita-trend';
+import { statChartHeight, type StatChartSpec } from './stat-chart-spec';
 
-export type StatChartSpec =
-  | { kind: 'fractions'; items: FractionShare[]; totalSorted?: number | null }
-  | { kind: 'trend'; points: TrendPoint[]; span?: number[] }
-  | {
-      kind: 'perCapita';
-      points: PerCapitaPoint[];
-      names: { produced: string; sorted: string };
-      span?: number[];
-    }
-  | {
-      kind: 'tonnes';
-      points: TonnesPoint[];
-      names: { produced: string; sorted: string };
-      span?: number[];
-    }
-  | { kind: 'collectionSystems'; years: CollectionSystemYear[] }
-  | { kind: 'shares'; items: CountShare[] }
-  | { kind: 'sets'; sets: FractionSet[] }
-  | { kind: 'actionCounts'; categories: { name: string; actions: unknown[] }[] };
-
-/** Bars get 34 px each, so long lists stay readable. */
-function heightOf(spec: StatChartSpec): number {
-  // One stacked bar per year, and room below for the legend of the systems (two or three lines).
-  if (spec.kind === 'collectionSystems') return collectionSystemsChartHeight(spec.years);
-  const bars =
-    spec.kind === 'fractions' || spec.kind === 'shares'
-      ? spec.items.length
-      : spec.kind === 'sets'
-        ? spec.sets.length
-        : spec.kind === 'actionCounts'
-          ? spec.categories.length
-          : 0;
-  const perBar = spec.kind === 'sets' ? 62 : 34;
-  return bars ? Math.max(160, bars * perBar + 40) : 300;
-}
+export type { StatChartSpec } from './stat-chart-spec';
 
 /** A statistic's chart, built in the browser from serializable data (options hold formatter functions). */
 export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel: string }) {
@@ -78,5 +38,5 @@ export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel:
         return actionCountsBarOption(spec.categories);
     }
   }, [spec]);
-  return <EChart option={option} ariaLabel={ariaLabel} height={heightOf(spec)} />;
+  return <EChart option={option} ariaLabel={ariaLabel} height={statChartHeight(spec)} />;
 }

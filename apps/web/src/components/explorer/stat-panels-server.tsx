@@ -1,6 +1,7 @@
 import type { AreaStats, CityStats } from '@portal/contract';
 import { formatNumber } from '@portal/charts';
 import type { ReactNode } from 'react';
+import { embedHeight } from '../../lib/embeds';
 import { ChartOrTable } from '../charts/chart-or-table';
 import { DownloadLinks, type DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
@@ -34,12 +35,18 @@ export interface ServerPanels {
 
 /**
  * The server-drawn panels of a comune's statistics (a table and a list: they need no script), placed by
- * StatPanels among the others.
+ * StatPanels among the others; `embedded`: the collection modes are an embed's page (statPanelsById).
  */
-export function serverPanels(stats: AreaStats | CityStats, download: DownloadTarget | null): ServerPanels {
+export function serverPanels(
+  stats: AreaStats | CityStats,
+  download: DownloadTarget | null,
+  embedded = false,
+): ServerPanels {
   if (!isCityStats(stats)) return {};
   return {
-    cityModes: stats.collectionSystems ? undefined : <CityModesPanel stats={stats} download={download} />,
+    cityModes: stats.collectionSystems ? undefined : (
+      <CityModesPanel stats={stats} download={download} embedded={embedded} />
+    ),
     composting:
       stats.homeComposting.length > 0 ? (
         <HomeComposting name={stats.area.name} items={stats.homeComposting} panelClass={chartStyles.panel} />
@@ -48,13 +55,34 @@ export function serverPanels(stats: AreaStats | CityStats, download: DownloadTar
 }
 
 /** A comune's collection modes and their fractions: a table, and a list as its 'chart'. */
-function CityModesPanel({ stats, download }: { stats: CityStats; download: DownloadTarget | null }) {
+function CityModesPanel({
+  stats,
+  download,
+  embedded,
+}: {
+  stats: CityStats;
+  download: DownloadTarget | null;
+  embedded: boolean;
+}) {
   const name = stats.area.name;
   const links = downloadLinks(download);
+  const items = stats.wasteSortingType.items;
   return (
     <ChartOrTable
       testId="panel-modes"
       title={c.cityModes}
+      headingLevel={embedded ? 1 : 3}
+      // A row (or a list item) of about 40 px for each mode.
+      embed={
+        embedded
+          ? undefined
+          : {
+              kind: 'grafico',
+              chart: 'modalita',
+              title: c.cityModesCaption(name),
+              height: embedHeight(Math.max(120, 40 * (items.length + 1))),
+            }
+      }
       caption={c.cityModesCaption(name)}
       columns={[{ label: c.columns.mode }, { label: c.columns.fractions }]}
       rows={stats.wasteSortingType.items.map((m) => [

@@ -9,11 +9,15 @@ import {
   hasFractionSetDistribution,
   shareBaseText,
 } from '@portal/charts';
+import type { ReactNode } from 'react';
+import { embedHeight, type StatChartId } from '../../lib/embeds';
 import { ChartOrTable } from '../charts/chart-or-table';
+import type { EmbedTarget } from '../embeds/embed-button';
 import type { DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
 import { perCapitaYears } from './per-capita-trend';
 import { StatChart } from './stat-chart';
+import { statChartHeight, type StatChartSpec } from './stat-chart-spec';
 import { downloadLinks, isCityStats, type ServerPanels } from './stat-panels-server';
 import {
   collectionSystemsBaseText,
@@ -31,21 +35,40 @@ import styles from './explorer.module.css';
 
 const c = t.charts;
 
-/**
- * The charts of a territory's statistics, each with its table and its empty-state message. Built in the
- * browser (StatPanelsLoader) but for the comune's `cityModes` and `composting`, drawn by the server.
- */
-export function StatPanels({
-  stats,
-  download,
-  cityModes,
-  composting,
-}: {
-  stats: AreaStats | CityStats;
+/** How the panels are drawn: on a data page, or one of them alone as an embed (/embed/grafico/…). */
+export interface StatPanelOptions {
   download: DownloadTarget | null;
-} & ServerPanels) {
+  /** The comune's collection modes, drawn by the server (serverPanels). */
+  cityModes?: ReactNode;
+  /**
+   * The panel is an embed's page: its title is the page's h1, it has no "Incorpora", and the source lines
+   * of its notes are left to the embed's frame, which writes one under every chart.
+   */
+  embedded?: boolean;
+}
+
+/**
+ * The panels of a territory's statistics by chart (null: the territory has no such chart), each with its
+ * table, its empty-state message and, on a data page, its "Incorpora".
+ */
+export function statPanelsById(
+  stats: AreaStats | CityStats,
+  { download, cityModes, embedded = false }: StatPanelOptions,
+): Record<StatChartId, ReactNode> {
   const name = stats.area.name;
   const links = downloadLinks(download);
+  // The heading level and "Incorpora" of a chart's panel (its frame as high as the chart needs).
+  const panel = (chart: StatChartId, caption: string, spec: StatChartSpec) => ({
+    headingLevel: embedded ? (1 as const) : (3 as const),
+    embed: embedded
+      ? undefined
+      : ({
+          kind: 'grafico',
+          chart,
+          title: caption,
+          height: embedHeight(statChartHeight(spec)),
+        } satisfies EmbedTarget),
+  });
 
   const fractions = stats.wasteFractionsSet;
   const estimateYears = estimateYearsText(stats.rdTrend);
@@ -68,121 +91,127 @@ export function StatPanels({
     total ? shareBaseText(kind, total, stats.year) : undefined;
 
   const systems = stats.collectionSystems;
-  const modesPanel = systems ? (
-    <ChartOrTable
-      testId="panel-modes"
-      title={c.systems}
-      caption={c.systemsCaption(name)}
-      columns={[
-        { label: c.columns.year },
-        { label: c.columns.system },
-        { label: c.columns.tonnes, numeric: true },
-        { label: c.columns.sharePct, numeric: true },
-      ]}
-      rows={collectionSystemsRows(systems)}
-      chart={
-        <StatChart
-          spec={{ kind: 'collectionSystems', years: systems.years }}
-          ariaLabel={c.systemsCaption(name)}
-        />
-      }
-      empty={systems.years.length ? null : t.charts.noData}
-      note={
-        <>
-          <p className={styles.panelNote}>{collectionSystemsBaseText(systems, isCityStats(stats))}</p>
-          {systems.note && <p className={styles.panelNote}>{systems.note}</p>}
-          <p className={styles.panelNote} data-testid="systems-source">
-            {c.systemsSource(systems.source)}
-          </p>
-        </>
-      }
-    />
-  ) : isCityStats(stats) ? (
-    cityModes
-  ) : (
-    <ChartOrTable
-      testId="panel-modes"
-      title={c.modes}
-      caption={c.modesCaption(name)}
-      columns={[
-        { label: c.columns.mode },
-        { label: c.columns.comuni, numeric: true },
-        { label: c.columns.comuniShare, numeric: true },
-      ]}
-      rows={stats.wasteSortingTypes.items.map((m) => [
-        m.name,
-        formatNumber(m.comuniCount),
-        formatPercent(m.share),
-      ])}
-      chart={
-        <StatChart
-          spec={{ kind: 'shares', items: stats.wasteSortingTypes.items }}
-          ariaLabel={c.modesCaption(name)}
-        />
-      }
-      empty={
-        stats.wasteSortingTypes.items.length
-          ? null
-          : (stats.wasteSortingTypes.missingReason ?? t.charts.noData)
-      }
-      demo={stats.wasteSortingTypes.demo}
-      note={base('modes', stats.wasteSortingTypes.comuniTotal)}
-      actions={links('wasteSortingTypes', c.modes)}
-    />
-  );
+  let modesPanel: ReactNode;
+  if (systems) {
+    const spec: StatChartSpec = { kind: 'collectionSystems', years: systems.years };
+    modesPanel = (
+      <ChartOrTable
+        testId="panel-modes"
+        title={c.systems}
+        caption={c.systemsCaption(name)}
+        columns={[
+          { label: c.columns.year },
+          { label: c.columns.system },
+          { label: c.columns.tonnes, numeric: true },
+          { label: c.columns.sharePct, numeric: true },
+        ]}
+        rows={collectionSystemsRows(systems)}
+        chart={<StatChart spec={spec} ariaLabel={c.systemsCaption(name)} />}
+        empty={systems.years.length ? null : t.charts.noData}
+        note={
+          <>
+            <p className={styles.panelNote}>{collectionSystemsBaseText(systems, isCityStats(stats))}</p>
+            {systems.note && <p className={styles.panelNote}>{systems.note}</p>}
+            {!embedded && (
+              <p className={styles.panelNote} data-testid="systems-source">
+                {c.systemsSource(systems.source)}
+              </p>
+            )}
+          </>
+        }
+        {...panel('modalita', c.systemsCaption(name), spec)}
+      />
+    );
+  } else if (isCityStats(stats)) {
+    modesPanel = cityModes ?? null;
+  } else {
+    const spec: StatChartSpec = { kind: 'shares', items: stats.wasteSortingTypes.items };
+    modesPanel = (
+      <ChartOrTable
+        testId="panel-modes"
+        title={c.modes}
+        caption={c.modesCaption(name)}
+        columns={[
+          { label: c.columns.mode },
+          { label: c.columns.comuni, numeric: true },
+          { label: c.columns.comuniShare, numeric: true },
+        ]}
+        rows={stats.wasteSortingTypes.items.map((m) => [
+          m.name,
+          formatNumber(m.comuniCount),
+          formatPercent(m.share),
+        ])}
+        chart={<StatChart spec={spec} ariaLabel={c.modesCaption(name)} />}
+        empty={
+          stats.wasteSortingTypes.items.length
+            ? null
+            : (stats.wasteSortingTypes.missingReason ?? t.charts.noData)
+        }
+        demo={stats.wasteSortingTypes.demo}
+        note={base('modes', stats.wasteSortingTypes.comuniTotal)}
+        actions={links('wasteSortingTypes', c.modes)}
+        {...panel('modalita', c.modesCaption(name), spec)}
+      />
+    );
+  }
 
-  const actionsPanel = isCityStats(stats) ? (
-    <ChartOrTable
-      testId="panel-actions"
-      title={c.cityActions}
-      caption={c.cityActionsCaption(name)}
-      columns={[{ label: c.columns.category }, { label: c.columns.actions }]}
-      rows={stats.actionCategories.items.map((a) => [
-        a.name,
-        a.actions.map((action) => `${action.title} (dal ${action.startedYear})`).join('; '),
-      ])}
-      chart={
-        <StatChart
-          spec={{ kind: 'actionCounts', categories: stats.actionCategories.items }}
-          ariaLabel={c.cityActionsCaption(name)}
-        />
-      }
-      empty={stats.actionCategories.items.length ? null : c.noActions}
-      demo={stats.actionCategories.demo}
-      actions={links('actionCategories', c.cityActions)}
-    />
-  ) : (
-    <ChartOrTable
-      testId="panel-actions"
-      title={c.actions}
-      caption={c.actionsCaption(name)}
-      columns={[
-        { label: c.columns.category },
-        { label: c.columns.comuni, numeric: true },
-        { label: c.columns.comuniShare, numeric: true },
-      ]}
-      rows={stats.mostUsedActionCategories.items.map((a) => [
-        a.name,
-        formatNumber(a.comuniCount),
-        formatPercent(a.share),
-      ])}
-      chart={
-        <StatChart
-          spec={{ kind: 'shares', items: stats.mostUsedActionCategories.items }}
-          ariaLabel={c.actionsCaption(name)}
-        />
-      }
-      empty={stats.mostUsedActionCategories.items.length ? null : c.noActions}
-      demo={stats.mostUsedActionCategories.demo}
-      note={base('actions', stats.mostUsedActionCategories.comuniTotal)}
-      actions={links('mostUsedActionCategories', c.actions)}
-    />
-  );
+  let actionsPanel: ReactNode;
+  if (isCityStats(stats)) {
+    const spec: StatChartSpec = { kind: 'actionCounts', categories: stats.actionCategories.items };
+    actionsPanel = (
+      <ChartOrTable
+        testId="panel-actions"
+        title={c.cityActions}
+        caption={c.cityActionsCaption(name)}
+        columns={[{ label: c.columns.category }, { label: c.columns.actions }]}
+        rows={stats.actionCategories.items.map((a) => [
+          a.name,
+          a.actions.map((action) => `${action.title} (dal ${action.startedYear})`).join('; '),
+        ])}
+        chart={<StatChart spec={spec} ariaLabel={c.cityActionsCaption(name)} />}
+        empty={stats.actionCategories.items.length ? null : c.noActions}
+        demo={stats.actionCategories.demo}
+        actions={links('actionCategories', c.cityActions)}
+        {...panel('azioni', c.cityActionsCaption(name), spec)}
+      />
+    );
+  } else {
+    const spec: StatChartSpec = { kind: 'shares', items: stats.mostUsedActionCategories.items };
+    actionsPanel = (
+      <ChartOrTable
+        testId="panel-actions"
+        title={c.actions}
+        caption={c.actionsCaption(name)}
+        columns={[
+          { label: c.columns.category },
+          { label: c.columns.comuni, numeric: true },
+          { label: c.columns.comuniShare, numeric: true },
+        ]}
+        rows={stats.mostUsedActionCategories.items.map((a) => [
+          a.name,
+          formatNumber(a.comuniCount),
+          formatPercent(a.share),
+        ])}
+        chart={<StatChart spec={spec} ariaLabel={c.actionsCaption(name)} />}
+        empty={stats.mostUsedActionCategories.items.length ? null : c.noActions}
+        demo={stats.mostUsedActionCategories.demo}
+        note={base('actions', stats.mostUsedActionCategories.comuniTotal)}
+        actions={links('mostUsedActionCategories', c.actions)}
+        {...panel('azioni', c.actionsCaption(name), spec)}
+      />
+    );
+  }
 
   // Kg per inhabitant over the years: only where the source has the tonnes of two years or more (the cards
   // give the year shown).
   const tonnesYears = perCapitaYears(stats.perCapitaTrend);
   const onlyPercent = onlyPercentYearsText(stats.rdTrend, stats.perCapitaTrend);
+  const perCapitaSpec: StatChartSpec = {
+    kind: 'perCapita',
+    points: stats.perCapitaTrend,
+    names: { produced: c.perCapitaProduced, sorted: c.perCapitaSorted },
+    span,
+  };
   const perCapitaPanel =
     tonnesYears.length >= 2 ? (
       <ChartOrTable
@@ -196,17 +225,7 @@ export function StatPanels({
           { label: c.columns.cost, numeric: true },
         ]}
         rows={perCapitaTableRows(stats.perCapitaTrend, span)}
-        chart={
-          <StatChart
-            spec={{
-              kind: 'perCapita',
-              points: stats.perCapitaTrend,
-              names: { produced: c.perCapitaProduced, sorted: c.perCapitaSorted },
-              span,
-            }}
-            ariaLabel={c.perCapitaCaption(name)}
-          />
-        }
+        chart={<StatChart spec={perCapitaSpec} ariaLabel={c.perCapitaCaption(name)} />}
         note={
           onlyPercent || missingNote ? (
             <>
@@ -217,6 +236,7 @@ export function StatPanels({
             </>
           ) : undefined
         }
+        {...panel('pro-capite', c.perCapitaCaption(name), perCapitaSpec)}
       />
     ) : null;
 
@@ -224,6 +244,12 @@ export function StatPanels({
   // two years or more (the cards give the year shown).
   const withoutTonnes = yearsWithoutTonnesText(stats.rdTrend, stats.tonnesTrend);
   const tonnesSource = tonnesSourceText(stats.rdTrend, stats.tonnesTrend);
+  const tonnesSpec: StatChartSpec = {
+    kind: 'tonnes',
+    points: stats.tonnesTrend,
+    names: { produced: c.tonnesProduced, sorted: c.tonnesSorted },
+    span,
+  };
   const tonnesPanel =
     stats.tonnesTrend.length >= 2 ? (
       <ChartOrTable
@@ -236,17 +262,7 @@ export function StatPanels({
           { label: c.columns.sortedT, numeric: true },
         ]}
         rows={tonnesTableRows(stats.tonnesTrend, span)}
-        chart={
-          <StatChart
-            spec={{
-              kind: 'tonnes',
-              points: stats.tonnesTrend,
-              names: { produced: c.tonnesProduced, sorted: c.tonnesSorted },
-              span,
-            }}
-            ariaLabel={c.tonnesCaption(name)}
-          />
-        }
+        chart={<StatChart spec={tonnesSpec} ariaLabel={c.tonnesCaption(name)} />}
         note={
           <>
             {withoutTonnes && (
@@ -255,96 +271,136 @@ export function StatPanels({
               </p>
             )}
             {missingNote}
-            {tonnesSource && (
+            {tonnesSource && !embedded && (
               <p className={styles.panelNote} data-testid="tonnes-source">
                 {tonnesSource}
               </p>
             )}
           </>
         }
+        {...panel('tonnellate', c.tonnesCaption(name), tonnesSpec)}
       />
     ) : null;
 
+  const fractionsSpec: StatChartSpec = {
+    kind: 'fractions',
+    items: fractions.items,
+    totalSorted: stats.totalWasteSorted.value,
+  };
+  const fractionsPanel = (
+    <ChartOrTable
+      testId="panel-fractions"
+      title={c.fractions}
+      caption={c.fractionsCaption(name, stats.year)}
+      columns={[
+        { label: c.columns.fraction },
+        { label: c.columns.tonnes, numeric: true },
+        { label: c.columns.kgPerCapita, numeric: true },
+        { label: c.columns.share, numeric: true },
+      ]}
+      rows={fractionRows.map((f) => [
+        f.name,
+        formatTonnes(f.tonnes),
+        f.kgPerCapita === null ? '—' : formatNumber(f.kgPerCapita, UNIT_DECIMALS['kg/ab']),
+        formatPercent(f.share),
+      ])}
+      chart={<StatChart spec={fractionsSpec} ariaLabel={c.fractionsCaption(name, stats.year)} />}
+      empty={fractions.items.length ? null : (fractions.missingReason ?? t.charts.noData)}
+      demo={fractions.demo}
+      actions={links('wasteFractionsSet', c.fractions)}
+      {...panel('frazioni', c.fractionsCaption(name, stats.year), fractionsSpec)}
+    />
+  );
+
+  const trendSpec: StatChartSpec = { kind: 'trend', points: stats.rdTrend, span };
+  const trendPanel = (
+    <ChartOrTable
+      testId="panel-trend"
+      title={c.trend}
+      caption={c.trendCaption(name)}
+      columns={[
+        { label: c.columns.year },
+        { label: c.columns.pct, numeric: true },
+        { label: c.columns.method },
+        { label: c.columns.source },
+      ]}
+      rows={trendTableRows(stats.rdTrend, span)}
+      chart={<StatChart spec={trendSpec} ariaLabel={c.trendCaption(name)} />}
+      empty={stats.rdTrend.length ? null : t.charts.noData}
+      note={
+        <>
+          <p className={styles.panelNote}>
+            {estimateYears ? c.trendNote(estimateYears.text, estimateYears.count) : c.trendNoteTonnes}
+          </p>
+          {missingNote}
+        </>
+      }
+      {...panel('andamento', c.trendCaption(name), trendSpec)}
+    />
+  );
+
+  // One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too).
+  const setsSpec: StatChartSpec = { kind: 'sets', sets: sets.items };
+  const setsPanel =
+    !isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
+      <ChartOrTable
+        testId="panel-sets"
+        title={c.sets}
+        caption={c.setsCaption(name)}
+        columns={[
+          { label: c.columns.set },
+          { label: c.columns.comuni, numeric: true },
+          { label: c.columns.comuniShare, numeric: true },
+        ]}
+        rows={sets.items.map((s) => [
+          fractionSetLabel(s),
+          formatNumber(s.comuniCount),
+          formatPercent(s.share),
+        ])}
+        chart={<StatChart spec={setsSpec} ariaLabel={c.setsCaption(name)} />}
+        empty={sets.items.length ? null : (sets.missingReason ?? t.charts.noData)}
+        demo={sets.demo}
+        note={base('sets', sets.comuniTotal)}
+        actions={links('mostUsedWasteFractionsSet', c.sets)}
+        {...panel('combinazioni', c.setsCaption(name), setsSpec)}
+      />
+    ) : null;
+
+  return {
+    frazioni: fractionsPanel,
+    andamento: trendPanel,
+    tonnellate: tonnesPanel,
+    'pro-capite': perCapitaPanel,
+    modalita: modesPanel,
+    azioni: actionsPanel,
+    combinazioni: setsPanel,
+  };
+}
+
+/**
+ * The charts of a territory's statistics, in the page's order. Built in the browser (StatPanelsLoader)
+ * but for the comune's `cityModes` and `composting`, drawn by the server.
+ */
+export function StatPanels({
+  stats,
+  download,
+  cityModes,
+  composting,
+}: {
+  stats: AreaStats | CityStats;
+  download: DownloadTarget | null;
+} & ServerPanels) {
+  const panels = statPanelsById(stats, { download, cityModes });
   return (
     <div className={styles.panels}>
-      <ChartOrTable
-        testId="panel-fractions"
-        title={c.fractions}
-        caption={c.fractionsCaption(name, stats.year)}
-        columns={[
-          { label: c.columns.fraction },
-          { label: c.columns.tonnes, numeric: true },
-          { label: c.columns.kgPerCapita, numeric: true },
-          { label: c.columns.share, numeric: true },
-        ]}
-        rows={fractionRows.map((f) => [
-          f.name,
-          formatTonnes(f.tonnes),
-          f.kgPerCapita === null ? '—' : formatNumber(f.kgPerCapita, UNIT_DECIMALS['kg/ab']),
-          formatPercent(f.share),
-        ])}
-        chart={
-          <StatChart
-            spec={{ kind: 'fractions', items: fractions.items, totalSorted: stats.totalWasteSorted.value }}
-            ariaLabel={c.fractionsCaption(name, stats.year)}
-          />
-        }
-        empty={fractions.items.length ? null : (fractions.missingReason ?? t.charts.noData)}
-        demo={fractions.demo}
-        actions={links('wasteFractionsSet', c.fractions)}
-      />
-      <ChartOrTable
-        testId="panel-trend"
-        title={c.trend}
-        caption={c.trendCaption(name)}
-        columns={[
-          { label: c.columns.year },
-          { label: c.columns.pct, numeric: true },
-          { label: c.columns.method },
-          { label: c.columns.source },
-        ]}
-        rows={trendTableRows(stats.rdTrend, span)}
-        chart={
-          <StatChart spec={{ kind: 'trend', points: stats.rdTrend, span }} ariaLabel={c.trendCaption(name)} />
-        }
-        empty={stats.rdTrend.length ? null : t.charts.noData}
-        note={
-          <>
-            <p className={styles.panelNote}>
-              {estimateYears ? c.trendNote(estimateYears.text, estimateYears.count) : c.trendNoteTonnes}
-            </p>
-            {missingNote}
-          </>
-        }
-      />
-      {tonnesPanel}
-      {perCapitaPanel}
-      {modesPanel}
-      {actionsPanel}
+      {panels.frazioni}
+      {panels.andamento}
+      {panels.tonnellate}
+      {panels['pro-capite']}
+      {panels.modalita}
+      {panels.azioni}
       {composting}
-      {/* One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). */}
-      {!isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
-        <ChartOrTable
-          testId="panel-sets"
-          title={c.sets}
-          caption={c.setsCaption(name)}
-          columns={[
-            { label: c.columns.set },
-            { label: c.columns.comuni, numeric: true },
-            { label: c.columns.comuniShare, numeric: true },
-          ]}
-          rows={sets.items.map((s) => [
-            fractionSetLabel(s),
-            formatNumber(s.comuniCount),
-            formatPercent(s.share),
-          ])}
-          chart={<StatChart spec={{ kind: 'sets', sets: sets.items }} ariaLabel={c.setsCaption(name)} />}
-          empty={sets.items.length ? null : (sets.missingReason ?? t.charts.noData)}
-          demo={sets.demo}
-          note={base('sets', sets.comuniTotal)}
-          actions={links('mostUsedWasteFractionsSet', c.sets)}
-        />
-      ) : null}
+      {panels.combinazioni}
     </div>
   );
 }

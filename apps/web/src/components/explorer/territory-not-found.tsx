@@ -32,7 +32,9 @@ export function territoryNotFoundText(asked: { level: Level; code: string }[]): 
 export function NotFoundContent({ generic }: { generic: ReactNode }) {
   const pathname = usePathname();
   const params = useSearchParams();
-  const asked = pathname === '/' ? askedTerritories(new URLSearchParams(params.toString())) : [];
+  // /classifiche answers 404 for an unknown region or province too, with the same parameters.
+  const rankings = pathname === '/classifiche';
+  const asked = pathname === '/' || rankings ? askedTerritories(new URLSearchParams(params.toString())) : [];
   if (asked.length === 0) return generic;
   const { year, compareYear } = parseExplorerState(Object.fromEntries(params));
   return (
@@ -42,7 +44,11 @@ export function NotFoundContent({ generic }: { generic: ReactNode }) {
       <p>{t.hint}</p>
       <p>
         {/* A full load: a client-side navigation to the same path would keep the not-found boundary. */}
-        <a href={explorerHref({ year, compareYear })}>{t.back}</a>
+        {rankings ? (
+          <a href="/classifiche">{t.backRankings}</a>
+        ) : (
+          <a href={explorerHref({ year, compareYear })}>{t.back}</a>
+        )}
       </p>
     </div>
   );

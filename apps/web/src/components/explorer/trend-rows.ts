@@ -117,9 +117,17 @@ export function tonnesSourceText(
   rdTrend: readonly TrendPoint[],
   tonnes: readonly TonnesPoint[],
 ): string | null {
+  return yearsSourceText(
+    rdTrend,
+    tonnes.map((p) => p.year),
+  );
+}
+
+/** The same line for any years of the area (an embed's source line): null without years. */
+export function yearsSourceText(rdTrend: readonly TrendPoint[], years: readonly number[]): string | null {
   const sourceOf = new Map(rdTrend.map((p) => [p.year, p.source ?? null]));
   const bySource = new Map<string | null, number[]>();
-  for (const { year } of tonnes) {
+  for (const year of years) {
     const source = sourceOf.get(year) ?? null;
     bySource.set(source, [...(bySource.get(source) ?? []), year]);
   }

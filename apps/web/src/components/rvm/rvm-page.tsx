@@ -10,9 +10,12 @@ import { rvmHref } from './rvm-state';
 import styles from './rvm.module.css';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
+import { embedMessages } from '../embeds/messages';
 
 /** The filters in words, e.g. 'Veneto · Padova · EcoRendo Italia S.r.l. (demo) · 2023'. */
-function activeFilters(data: RvmData): string[] {
+export function activeFilters(
+  data: Pick<RvmData, 'state' | 'regions' | 'provinces' | 'operators'>,
+): string[] {
   const { state } = data;
   return [
     state.region ? data.regions.find((r) => r.id === state.region)?.name : null,
@@ -101,6 +104,7 @@ export function RvmPage({ data }: { data: RvmData }) {
           byOperator={data.byOperator}
           byRegion={data.byRegion}
           byCity={data.byCity}
+          scope={filters.length ? filters.join(' · ') : embedMessages.frame.italy}
         />
       </section>
 

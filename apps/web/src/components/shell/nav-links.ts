@@ -10,6 +10,9 @@ export const projectLinks = [
   { href: '/contatti', label: messages.nav.contacts },
 ] as const;
 
+/** Public data pages linked from the footer only: SPEC §2 fixes the header's links. */
+export const footerDataLinks = [{ href: '/classifiche', label: messages.nav.rankings }] as const;
+
 export const legalLinks = [
   { href: '/termini-e-condizioni', label: messages.footer.terms },
   { href: '/privacy-policy', label: messages.footer.privacy },

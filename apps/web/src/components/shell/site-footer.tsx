@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { messages } from '../../lib/messages';
 import { useAuthModals } from './auth-modals';
 import { useCookiePreferences } from './cookie-banner';
-import { legalLinks, privateLinks, projectLinks } from './nav-links';
+import { footerDataLinks, legalLinks, privateLinks, projectLinks } from './nav-links';
 import { useSession } from './session-provider';
 
 /**
@@ -25,7 +25,7 @@ export function SiteFooter() {
             {messages.footer.projectTitle}
           </h2>
           <ul>
-            {projectLinks.map((link) => (
+            {[...projectLinks, ...footerDataLinks].map((link) => (
               <li key={link.href}>
                 <Link href={link.href}>{link.label}</Link>
               </li>

@@ -1,0 +1,365 @@
+import { compareStyle, formatCompareValue, type CompareSymbol } from '@portal/charts';
+import { ShareButton } from '../share-button';
+import { CompareChartLoader } from './compare-chart-loader';
+import type { CompareData } from './compare-data.server';
+import type { CompareTable } from './compare-table';
+import {
+  areaOf,
+  areasParam,
+  compareHref,
+  DEFAULT_MEASURE,
+  MAX_AREAS,
+  MEASURES,
+  withoutArea,
+  type CompareState,
+  type Measure,
+} from './compare-state';
+import { ComuneAdder } from './comune-adder';
+import { compareMessages as t } from './messages';
+import chartStyles from '../charts/charts.module.css';
+import styles from './compare.module.css';
+
+/** An example comparison for an empty page: Italy, Lombardia and Campania. */
+const EXAMPLE_HREF = compareHref({
+  areas: [areaOf('country', null), areaOf('region', '03'), areaOf('region', '15')],
+});
+
+/** The shapes of the chart's markers (ECharts' symbols), drawn in a 12 × 12 box for the legend. */
+const SYMBOL_SHAPES: Record<CompareSymbol, string> = {
+  circle: 'M6 1.5a4.5 4.5 0 1 0 0.001 0Z',
+  rect: 'M1.5 1.5h9v9h-9Z',
+  triangle: 'M6 1l5 9.5H1Z',
+  diamond: 'M6 0.5l5 5.5-5 5.5-5-5.5Z',
+  arrow: 'M6 0.5l5 11-5-3-5 3Z',
+};
+
+/** A territory's colour and marker on a line, as the chart draws them. */
+function Swatch({ index }: { index: number }) {
+  const { color, symbol } = compareStyle(index);
+  return (
+    <svg className={styles.swatch} viewBox="0 0 28 12" width="28" height="12" aria-hidden="true">
+      <path d="M0 6h28" stroke={color} strokeWidth="2.5" />
+      <path d={SYMBOL_SHAPES[symbol]} transform="translate(8 0)" fill={color} />
+    </svg>
+  );
+}
+
+/** The fields that carry the current comparison into a form's GET. */
+function StateFields({ state }: { state: CompareState }) {
+  return (
+    <>
+      <input type="hidden" name="aree" value={areasParam(state.areas)} />
+      {state.measure !== DEFAULT_MEASURE && <input type="hidden" name="misura" value={state.measure} />}
+    </>
+  );
+}
+
+/** The table of the chart (years as rows, territories as columns), with its notes and the source line. */
+function CompareTableView({
+  table,
+  measure,
+  caption,
+}: {
+  table: CompareTable;
+  measure: Measure;
+  caption: string;
+}) {
+  const estimates = table.columns.some((c) => c.estimates.some(Boolean));
+  const gaps = table.columns.some((c) => c.values.some((v) => v === null));
+  const cell = (value: number | null, estimate: boolean) =>
+    value === null
+      ? t.chart.missing
+      : `${formatCompareValue(value, table.unit, { bare: true })}${estimate ? t.chart.estimateMark : ''}`;
+  return (
+    <>
+      {/* The caption, in sight above the table: inside the scrolling box it would be cut on a phone. */}
+      <p className={styles.caption} aria-hidden="true">
+        {caption}
+      </p>
+      <div
+        className={chartStyles.tableScroll}
+        role="region"
+        aria-label={t.chart.tableLabel(caption)}
+        tabIndex={0}
+        data-testid="compare-table"
+      >
+        <table className={`${chartStyles.table} ${styles.table}`}>
+          <caption className={styles.srOnly}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.chart.year}</th>
+              {table.columns.map((column) => (
+                <th key={column.name} scope="col" className={chartStyles.num}>
+                  {column.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.years.map((year, row) => (
+              <tr key={year}>
+                <th scope="row">{year}</th>
+                {table.columns.map((column) => (
+                  <td key={column.name} className={chartStyles.num}>
+                    {cell(column.values[row] ?? null, column.estimates[row] ?? false)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={chartStyles.note}>
+        {estimates && <p>{t.chart.estimateNote}</p>}
+        {gaps && <p>{t.chart.missingNote}</p>}
+        {measure === 'rd' && <p>{t.chart.targetNote}</p>}
+        {measure === 'kg' && <p>{t.chart.kgNote}</p>}
+        {measure === 'tonnellate' && <p>{t.chart.tonnesNote}</p>}
+        {table.sources.length > 0 && <p data-testid="compare-source">{t.chart.source(table.sources)}</p>}
+        <p>{t.chart.downloads}</p>
+      </div>
+    </>
+  );
+}
+
+/** /confronta: the chosen territories, the forms that add one, the measure, the chart and its table. */
+export function Compare({ data }: { data: CompareData }) {
+  const { areas, table, regions, provinces } = data;
+  const measure = data.state.measure;
+  const current: CompareState = { areas, measure };
+  const full = areas.length >= MAX_AREAS;
+  const chosen = new Set(areas.map((a) => a.key));
+  const italyChosen = chosen.has('italia');
+  // The colours follow the order of the territories with figures: the chart's lines and the table's columns.
+  const colourOf = new Map(areas.filter((a) => a.loaded).map((a, index) => [a.key, index]));
+  const caption = t.chart.caption[measure](t.chart.names(table.columns.map((c) => c.name)));
+  const regionNames = new Map(regions.map((r) => [r.id, r.name]));
+  const provinceGroups = regions
+    .map((r) => ({ region: r, provinces: provinces.filter((p) => p.regionId === r.id) }))
+    .filter((g) => g.provinces.length > 0);
+  const fullHint = full ? 'compare-full' : undefined;
+
+  return (
+    <div className={styles.page}>
+      <h1>{t.title}</h1>
+      <p className={styles.intro}>{t.intro}</p>
+      <ShareButton key={compareHref(current)} />
+
+      {data.notices.length > 0 && (
+        <ul className={styles.notices} data-testid="compare-notices">
+          {data.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
+
+      <div className={styles.controls}>
+        <section aria-labelledby="compare-chosen" className={styles.box}>
+          <h2 id="compare-chosen" className={styles.boxTitle}>
+            {t.chosen.title} <span className={styles.count}>({t.chosen.count(areas.length, MAX_AREAS)})</span>
+          </h2>
+          {areas.length ? (
+            <ol className={styles.chosen} data-testid="compare-chosen">
+              {areas.map((area) => {
+                const colour = colourOf.get(area.key);
+                return (
+                  <li key={area.key}>
+                    {colour !== undefined ? <Swatch index={colour} /> : <span className={styles.noSwatch} />}
+                    <span className={styles.areaName}>
+                      {area.href ? (
+                        <a href={area.href} aria-label={t.chosen.openLabel(area.name)}>
+                          {area.name}
+                        </a>
+                      ) : (
+                        `${area.name} (${t.chosen.unavailable})`
+                      )}
+                    </span>
+                    <a
+                      className={styles.remove}
+                      href={compareHref(withoutArea(current, area.key))}
+                      aria-label={t.chosen.removeLabel(area.name)}
+                    >
+                      {t.chosen.remove}
+                    </a>
+                  </li>
+                );
+              })}
+            </ol>
+          ) : (
+            <p>
+              {t.chosen.none} <a href={EXAMPLE_HREF}>{t.chosen.example}</a>.
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="compare-add" className={styles.box}>
+          <h2 id="compare-add" className={styles.boxTitle}>
+            {t.add.title}
+          </h2>
+          {full && (
+            <p id="compare-full" className={styles.full} data-testid="compare-full">
+              {t.add.full(MAX_AREAS)}
+            </p>
+          )}
+          <div className={styles.addGrid}>
+            {!full && (
+              <div className={styles.addComune}>
+                <ComuneAdder areas={areasParam(areas)} measure={measure} />
+                <noscript>
+                  <p className={styles.hint}>{t.add.noScript}</p>
+                </noscript>
+              </div>
+            )}
+            <form method="get" action="/confronta" className={styles.addForm}>
+              <StateFields state={current} />
+              <label htmlFor="compare-region" className={styles.label}>
+                {t.add.region}
+              </label>
+              <div className={styles.inline}>
+                <select
+                  id="compare-region"
+                  name="aggiungi"
+                  className={styles.select}
+                  required
+                  defaultValue=""
+                  disabled={full}
+                  aria-describedby={fullHint}
+                >
+                  <option value="">{t.add.choose}</option>
+                  {regions.map((r) => {
+                    const key = areaOf('region', r.id).key;
+                    return (
+                      <option key={r.id} value={key} disabled={chosen.has(key)}>
+                        {r.name}
+                      </option>
+                    );
+                  })}
+                </select>
+                <button
+                  type="submit"
+                  className={styles.button}
+                  disabled={full}
+                  aria-label={t.add.submitRegion}
+                >
+                  {t.add.submit}
+                </button>
+              </div>
+            </form>
+            <form method="get" action="/confronta" className={styles.addForm}>
+              <StateFields state={current} />
+              <label htmlFor="compare-province" className={styles.label}>
+                {t.add.province}
+              </label>
+              <div className={styles.inline}>
+                <select
+                  id="compare-province"
+                  name="aggiungi"
+                  className={styles.select}
+                  required
+                  defaultValue=""
+                  disabled={full}
+                  aria-describedby={fullHint}
+                >
+                  <option value="">{t.add.choose}</option>
+                  {provinceGroups.map(({ region, provinces: list }) => (
+                    <optgroup key={region.id} label={regionNames.get(region.id)}>
+                      {list.map((p) => {
+                        const key = areaOf('province', p.id).key;
+                        return (
+                          <option key={p.id} value={key} disabled={chosen.has(key)}>
+                            {`${p.name} (${p.sigla})`}
+                          </option>
+                        );
+                      })}
+                    </optgroup>
+                  ))}
+                </select>
+                <button
+                  type="submit"
+                  className={styles.button}
+                  disabled={full}
+                  aria-label={t.add.submitProvince}
+                >
+                  {t.add.submit}
+                </button>
+              </div>
+            </form>
+            <form method="get" action="/confronta" className={styles.addItaly}>
+              <StateFields state={current} />
+              <button
+                type="submit"
+                name="aggiungi"
+                value="italia"
+                className={styles.buttonSecondary}
+                disabled={full || italyChosen}
+                aria-describedby={italyChosen ? 'compare-italy-chosen' : fullHint}
+              >
+                {t.add.italy}
+              </button>
+              {italyChosen && !full && (
+                <p id="compare-italy-chosen" className={styles.hint}>
+                  {t.add.italyChosen}
+                </p>
+              )}
+            </form>
+          </div>
+        </section>
+      </div>
+
+      {areas.length > 0 && (
+        <nav aria-label={t.measure.title} className={styles.measures}>
+          <span className={styles.measuresTitle} aria-hidden="true">
+            {t.measure.title}:
+          </span>
+          <ul>
+            {MEASURES.map((m) => (
+              <li key={m}>
+                <a
+                  href={compareHref({ areas, measure: m })}
+                  aria-current={m === measure ? 'page' : undefined}
+                >
+                  {t.measure[m]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {table.columns.length > 0 && (
+        <section aria-labelledby="compare-chart-title" className={`${chartStyles.panel} ${styles.panel}`}>
+          <h2 id="compare-chart-title" className={chartStyles.panelTitle}>
+            {t.chart.heading[measure]}
+          </h2>
+          {table.years.length === 0 ? (
+            <p className={chartStyles.empty}>{t.chart.noData}</p>
+          ) : (
+            <>
+              <ul className={styles.legend} aria-label={t.chart.legend}>
+                {table.columns.map((column, index) => (
+                  <li key={column.name}>
+                    <Swatch index={index} />
+                    {column.name}
+                  </li>
+                ))}
+              </ul>
+              <CompareChartLoader
+                chart={{
+                  years: table.years,
+                  unit: table.unit,
+                  series: table.columns.map((c) => ({
+                    name: c.name,
+                    values: c.values,
+                    ...(c.estimates.some(Boolean) ? { estimates: c.estimates } : {}),
+                  })),
+                }}
+                ariaLabel={caption}
+              />
+              <CompareTableView table={table} measure={measure} caption={caption} />
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Province, Region } from '@portal/contract';
+import { POPULATION_BANDS } from '@portal/contract/lite';
+import { rankingsMessages as t } from './messages';
+import {
+  indicatorParam,
+  levelParam,
+  orderParam,
+  RANKINGS_PATH,
+  rankingsHref,
+  type RankingsState,
+} from './rankings-state';
+import styles from './rankings.module.css';
+
+/**
+ * The filters as a plain GET form, rendered on the server: it works without JavaScript and sends none.
+ * The level, the indicator and the order are links of the page; the form carries them as hidden fields.
+ * The province select offers the provinces of the region in the URL (all of Italy's without one): a region
+ * changed in the form shows its provinces once the form is sent (the province of another region is then
+ * dropped, see rankings-data.server.ts).
+ */
+export function RankingsFilters({
+  state,
+  years,
+  regions,
+  provinces,
+}: {
+  state: RankingsState;
+  /** The years with data, ascending. */
+  years: readonly number[];
+  regions: readonly Region[];
+  provinces: readonly Province[];
+}) {
+  const city = state.level === 'city';
+  const change = state.indicator === 'sortedPercentageChange';
+  const yearOptions = [...years].reverse();
+  const year = state.year ?? yearOptions[0] ?? null;
+  const compareOptions = year === null ? [] : yearOptions.filter((y) => y < year);
+  const offered = state.region ? provinces.filter((p) => p.regionId === state.region) : provinces;
+
+  return (
+    <form
+      method="get"
+      action={RANKINGS_PATH}
+      className={styles.filters}
+      aria-labelledby="rankings-filters-title"
+      data-testid="rankings-filters"
+    >
+      <h2 id="rankings-filters-title" className={styles.filtersTitle}>
+        {t.filters.title}
+      </h2>
+      {state.level !== 'city' && <input type="hidden" name="livello" value={levelParam(state.level)} />}
+      {state.indicator !== 'sortedPercentage' && (
+        <input type="hidden" name="indicatore" value={indicatorParam(state.indicator)} />
+      )}
+      {state.order !== 'best' && <input type="hidden" name="ordine" value={orderParam(state.order)} />}
+      <div className={styles.filterFields}>
+        {yearOptions.length > 0 && (
+          <label className={styles.field}>
+            <span>{t.filters.year}</span>
+            <select name="anno" defaultValue={year ?? undefined}>
+              {yearOptions.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {change && compareOptions.length > 0 && (
+          <label className={styles.field}>
+            <span>{t.filters.compareYear}</span>
+            <select name="confronto" defaultValue={state.compareYear ?? compareOptions[0]}>
+              {compareOptions.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {state.level !== 'region' && (
+          <label className={styles.field}>
+            <span>{t.filters.region}</span>
+            <select name="regione" defaultValue={state.region ?? ''}>
+              <option value="">{t.filters.allRegions}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {city && (
+          <label className={styles.field}>
+            <span>{t.filters.province}</span>
+            <select name="provincia" defaultValue={state.province ?? ''}>
+              <option value="">{t.filters.allProvinces}</option>
+              {offered.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.sigla})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {city && (
+          <label className={styles.field}>
+            <span>{t.filters.band}</span>
+            <select name="fascia" defaultValue={state.band ?? ''}>
+              <option value="">{t.filters.allBands}</option>
+              {POPULATION_BANDS.map((band) => (
+                <option key={band} value={band}>
+                  {t.filters.bandOption(band)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div className={styles.filterActions}>
+        {city && (
+          <label className={styles.checkbox}>
+            <input type="checkbox" name="capoluoghi" value="1" defaultChecked={state.capitals} />
+            <span>{t.filters.capitals}</span>
+          </label>
+        )}
+        <button type="submit" className={styles.primaryButton}>
+          {t.filters.submit}
+        </button>
+        <a href={rankingsHref({ level: state.level, indicator: state.indicator })}>{t.filters.reset}</a>
+      </div>
+    </form>
+  );
+}

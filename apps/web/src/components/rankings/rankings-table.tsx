@@ -1,0 +1,232 @@
+import type { Province, Ranking, RankingRow } from '@portal/contract';
+import { formatNumber, formatSigned } from '@portal/charts';
+import { formatInteger } from '../../lib/format';
+import { explorerHref } from '../explorer/explorer-state';
+import { rankingsMessages as t } from './messages';
+import { pageWindow, rankingsHref, type RankingsState } from './rankings-state';
+import styles from './rankings.module.css';
+
+/** The comune, province or region page of a row, for the ranking's year (and comparison year). */
+export function rowHref(row: RankingRow, ranking: Ranking): string {
+  const years = { year: ranking.year, compareYear: ranking.compareYear };
+  if (row.level === 'region') return explorerHref({ region: row.id, ...years });
+  if (row.level === 'province') return explorerHref({ region: row.regionId, province: row.id, ...years });
+  return explorerHref({ region: row.regionId, province: row.provinceId, city: row.id, ...years });
+}
+
+function valueText(ranking: Ranking, value: number | null): string {
+  if (value === null) return t.table.noValue;
+  return ranking.indicator === 'sortedPercentageChange' ? formatSigned(value, 1) : formatNumber(value, 1);
+}
+
+/** The province of a comune's row, by name when the list has it: "Padova (PD)". */
+function provinceText(row: RankingRow, provinces: ReadonlyMap<string, Province>): string {
+  const province = row.provinceId ? provinces.get(row.provinceId) : undefined;
+  if (province) return `${province.name} (${province.sigla})`;
+  return row.provinceSigla ?? t.table.noValue;
+}
+
+function NameCell({ row, ranking }: { row: RankingRow; ranking: Ranking }) {
+  return (
+    <th scope="row">
+      <a href={rowHref(row, ranking)}>{row.name}</a>
+      {row.capital && <span className={styles.tag}> {t.table.capital}</span>}
+    </th>
+  );
+}
+
+/** The cells that locate a row: the province of a comune, the region of a province; nothing for a region. */
+function PlaceCells({ row, provinces }: { row: RankingRow; provinces: ReadonlyMap<string, Province> }) {
+  if (row.level === 'city') return <td>{provinceText(row, provinces)}</td>;
+  if (row.level === 'province') return <td>{row.regionName ?? t.table.noValue}</td>;
+  return null;
+}
+
+function PlaceHeaders({ level }: { level: Ranking['level'] }) {
+  if (level === 'city') return <th scope="col">{t.table.province}</th>;
+  if (level === 'province') return <th scope="col">{t.table.region}</th>;
+  return null;
+}
+
+const populationText = (population: number | null) =>
+  population === null ? t.table.noValue : formatInteger(population);
+
+/** How the value column is sorted, for aria-sort: best first is descending when more is better. */
+function sortDirection(ranking: Ranking): 'ascending' | 'descending' {
+  const descending = (ranking.order === 'best') === (ranking.goodDirection === 'up');
+  return descending ? 'descending' : 'ascending';
+}
+
+/** The ranked rows: position (ties marked), name linked to its page, place, inhabitants, value. */
+export function RankingTable({
+  ranking,
+  state,
+  caption,
+  provinces,
+}: {
+  ranking: Ranking;
+  state: RankingsState;
+  caption: string;
+  provinces: ReadonlyMap<string, Province>;
+}) {
+  const change = ranking.indicator === 'sortedPercentageChange';
+  const other = ranking.order === 'best' ? 'worst' : 'best';
+  const direction = sortDirection(ranking);
+  return (
+    <div className="table-scroll" role="region" aria-labelledby="rankings-caption" tabIndex={0}>
+      <table className={`data-table ${styles.table}`} data-testid="rankings-table">
+        <caption id="rankings-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              {t.table.rank}
+            </th>
+            <th scope="col">{t.levels[ranking.level].name}</th>
+            <PlaceHeaders level={ranking.level} />
+            <th scope="col" className="num">
+              {t.table.population}
+            </th>
+            {change && ranking.compareYear !== null && (
+              <th scope="col" className="num">
+                {t.table.from(ranking.compareYear)}
+              </th>
+            )}
+            {change && (
+              <th scope="col" className="num">
+                {t.table.to(ranking.year)}
+              </th>
+            )}
+            <th scope="col" className="num" aria-sort={direction}>
+              <a
+                href={rankingsHref({ ...state, order: other, page: 1 })}
+                className={styles.sortLink}
+                data-testid="rankings-sort"
+              >
+                {t.indicators[ranking.indicator].column}
+                <span aria-hidden="true"> {direction === 'descending' ? '↓' : '↑'}</span>
+                <span className="visually-hidden">
+                  , {other === 'worst' ? t.table.sortWorst : t.table.sortBest}
+                </span>
+              </a>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranking.rows.map((row) => (
+            <tr key={row.id} data-testid="rankings-row" data-id={row.id}>
+              <td className="num" data-testid="rankings-rank">
+                {row.rank === null ? t.table.noValue : formatInteger(row.rank)}
+                {row.tied && (
+                  <>
+                    <span aria-hidden="true">=</span>
+                    <span className="visually-hidden"> ({t.table.tied})</span>
+                  </>
+                )}
+              </td>
+              <NameCell row={row} ranking={ranking} />
+              <PlaceCells row={row} provinces={provinces} />
+              <td className="num" data-testid="rankings-population">
+                {populationText(row.population)}
+              </td>
+              {change && ranking.compareYear !== null && (
+                <td className="num">{valueText({ ...ranking, indicator: 'sortedPercentage' }, row.from)}</td>
+              )}
+              {change && (
+                <td className="num">{valueText({ ...ranking, indicator: 'sortedPercentage' }, row.to)}</td>
+              )}
+              <td className="num" data-testid="rankings-value">
+                {valueText(ranking, row.value)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The areas of the filter without a value: no position, alphabetical. */
+export function UnrankedTable({
+  ranking,
+  caption,
+  provinces,
+}: {
+  ranking: Ranking;
+  caption: string;
+  provinces: ReadonlyMap<string, Province>;
+}) {
+  return (
+    <div className="table-scroll" role="region" aria-labelledby="rankings-caption" tabIndex={0}>
+      <table className={`data-table ${styles.table}`} data-testid="rankings-unranked-table">
+        <caption id="rankings-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.levels[ranking.level].name}</th>
+            <PlaceHeaders level={ranking.level} />
+            <th scope="col" className="num">
+              {t.table.population}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranking.rows.map((row) => (
+            <tr key={row.id} data-testid="rankings-row" data-id={row.id}>
+              <NameCell row={row} ranking={ranking} />
+              <PlaceCells row={row} provinces={provinces} />
+              <td className="num">{populationText(row.population)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Precedente, the page numbers (the current one aria-current), Successiva: plain links. */
+export function RankingsPagination({ state, pageCount }: { state: RankingsState; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const page = Math.min(state.page, pageCount);
+  const href = (n: number) => `${rankingsHref({ ...state, page: n })}#rankings-results`;
+  return (
+    <nav aria-label={t.pagination.label} className={styles.pagination} data-testid="rankings-pagination">
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev" className={styles.pageStep}>
+          {t.pagination.previous}
+        </a>
+      ) : (
+        <span className={styles.pageStepDisabled} aria-hidden="true">
+          {t.pagination.previous}
+        </span>
+      )}
+      <ul className={styles.pageNumbers}>
+        {pageWindow(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className={styles.pageGap}>
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a
+                href={href(n)}
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={t.pagination.page(formatInteger(n))}
+                className={styles.pageNumber}
+              >
+                {formatInteger(n)}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pageCount ? (
+        <a href={href(page + 1)} rel="next" className={styles.pageStep}>
+          {t.pagination.next}
+        </a>
+      ) : (
+        <span className={styles.pageStepDisabled} aria-hidden="true">
+          {t.pagination.next}
+        </span>
+      )}
+    </nav>
+  );
+}

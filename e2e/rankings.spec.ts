@@ -77,6 +77,17 @@ test('filter by band and region through the form, follow a row, see the same ran
   await expect(form.getByLabel('Abitanti')).toHaveValue(BAND);
   await expect(page.getByTestId('rankings-total')).toHaveAttribute('data-total', String(bandTotal));
 
+  // A row of the band's ranking: the comune page shows the same rank among the comuni of its band in Veneto.
+  const bandRow = rows(page).nth(2);
+  const bandRank = (await rankOf(bandRow)).rank;
+  await bandRow.getByRole('rowheader').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`[?&]comune=\\d{6}.*anno=${year}`));
+  await expect(page.getByTestId('city-rank').getByTestId('city-rank-band')).toContainText(
+    `${italian(bandRank)}° in Veneto tra i comuni con 5.000–15.000 abitanti, su ${italian(bandTotal)}`,
+  );
+  await page.goBack();
+  await expect(page).toHaveURL(`/classifiche?anno=${year}&regione=${VENETO}&fascia=${BAND}`);
+
   // Back to all the bands of Veneto: the ranks are those of the region, which the comune page shows.
   await form.getByLabel('Abitanti').selectOption('');
   await form.getByRole('button', { name: 'Mostra classifica' }).click();
@@ -97,7 +108,7 @@ test('filter by band and region through the form, follow a row, see the same ran
   );
   await expect(section.getByTestId('city-rank-italy')).toContainText(/^\d[\d.]*° in Italia su [\d.]+/);
   await expect(section.getByTestId('city-rank-percentile')).toHaveText(
-    /^meglio del \d+% dei comuni italiani$/,
+    /^meglio (del|dell’|dello) ?\d+% dei comuni italiani$/,
   );
   // Its link leads back to the ranking of the region, for the same year.
   await section.getByRole('link', { name: 'Classifica dei comuni in Veneto', exact: true }).click();

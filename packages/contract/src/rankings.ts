@@ -100,7 +100,13 @@ export const RankingRowSchema = z.object({
   provinceSigla: z.string().nullable(),
   regionId: z.string().nullable().describe("the area's region; a region's own code"),
   regionName: z.string().nullable(),
-  population: z.number().int().nullable().describe('inhabitants in year'),
+  population: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "inhabitants in year; a comune without the year's population: its latest known (laterPopulation)",
+    ),
   capital: z.boolean().describe('a comune that is a capoluogo di provincia; false for provinces and regions'),
   value: z.number().nullable().describe('the indicator, rounded to 1 decimal; null in the unranked list'),
   from: z.number().nullable().describe('sortedPercentageChange only: the % RD of compareYear'),
@@ -124,6 +130,12 @@ export const RankingSchema = z.object({
   }),
   goodDirection: z.enum(['up', 'down']),
   unit: z.enum(['%', 'kg/ab.', 'punti %']),
+  laterPopulation: z
+    .boolean()
+    .describe(
+      "some comuni of the list have no population for the year (ISPRA's 2010–2017 tables give none): their " +
+        'inhabitants, band and kg per inhabitant use their latest known population',
+    ),
   totalRanked: z.number().int(),
   totalUnranked: z.number().int(),
   page: z.number().int(),
@@ -148,9 +160,15 @@ export const CityRankSchema = z.object({
   value: z.number().nullable().describe('% RD of the comune in year, 1 decimal; null: no data'),
   band: PopulationBandSchema.nullable(),
   population: z.number().int().nullable(),
-  italy: RankInSchema.nullable().describe('rank by % RD among the comuni of Italy with a value'),
+  italy: RankInSchema.nullable().describe(
+    'rank by % RD among the comuni of Italy with a value; null (as region and province) when fewer than 90 % ' +
+      'of the comuni of the scope have a value that year (2018–2021: only Sicily), or the comune has none',
+  ),
   region: RankInSchema.extend(NamedRefSchema.shape).nullable(),
   province: RankInSchema.extend(NamedRefSchema.shape).nullable(),
+  bandRank: RankInSchema.nullable().describe(
+    'rank by % RD among the comuni of its region in its population band (the ranking with region and band)',
+  ),
   percentile: z
     .number()
     .int()

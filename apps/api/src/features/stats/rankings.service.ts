@@ -16,7 +16,14 @@ import { msg } from '../../plugins/i18n';
 import * as rankingsRepo from './rankings.repo';
 import type { AreaRankingYear, CityRankingRow } from './rankings.repo';
 import { round } from './statistic';
-import { completeYears, perCapita, tonnesKnown, unavailableYear, YearError } from './stats.service';
+import {
+  COMPLETE_COVERAGE,
+  completeYears,
+  perCapita,
+  tonnesKnown,
+  unavailableYear,
+  YearError,
+} from './stats.service';
 import * as repo from './stats.repo';
 
 /**
@@ -189,6 +196,7 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
   let candidates: Entry[];
   let year: number;
   let compareYear: number | null;
+  let laterPopulation = false;
 
   if (level === 'city') {
     available = await rankingsRepo.getCityYears(db);
@@ -198,13 +206,13 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
       provinceId: filters.province?.id,
       capitals: query.capitals === 'true',
     });
-    candidates = rows
-      .filter((r) => {
-        if (!query.band) return true;
-        const population = cityPopulation(r);
-        return population !== null && populationBand(population) === query.band;
-      })
-      .map((r) => cityCandidate(r, indicator));
+    const listed = rows.filter((r) => {
+      if (!query.band) return true;
+      const population = cityPopulation(r);
+      return population !== null && populationBand(population) === query.band;
+    });
+    laterPopulation = listed.some((r) => r.population === null && r.cityPopulation !== null);
+    candidates = listed.map((r) => cityCandidate(r, indicator));
   } else {
     const [years, areas] = await Promise.all([
       rankingsRepo.getAreaRankingYears(db, level),
@@ -263,6 +271,7 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
     },
     goodDirection: good,
     unit: RANKING_UNITS[indicator],
+    laterPopulation,
     totalRanked: ranked.length,
     totalUnranked: unranked.length,
     page,
@@ -304,7 +313,16 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
   };
   const value = own ? shown(own.rdPct) : null;
   if (!own || value === null) {
-    return { ...base, value: null, italy: null, region: null, province: null, percentile: null, peers: [] };
+    return {
+      ...base,
+      value: null,
+      italy: null,
+      region: null,
+      province: null,
+      bandRank: null,
+      percentile: null,
+      peers: [],
+    };
   }
   // A rank is one more than the comuni with a better value (the rankings' competition rank): counted in
   // one pass for Italy, the region and the province, without sorting the ~8,000 comuni.
@@ -314,16 +332,35 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
   const italy = { rank: 1, total: valued.length };
   const region = { rank: 1, total: 0 };
   const province = { rank: 1, total: 0 };
+  const inBand = { rank: 1, total: 0 };
+  const sameBand = (r: CityRankingRow) => {
+    const population = cityPopulation(r);
+    return band !== null && population !== null && populationBand(population) === band;
+  };
+  // The comuni of each scope that year, with or without a value: a scope whose comuni are not (almost) all
+  // ranked has no rank (2018–2021: only Sicily's comuni have figures, "N° in Italia su 390" would mislead).
+  const all = { italy: rows.length, region: 0, province: 0, band: 0 };
+  for (const r of rows) {
+    if (r.regionId === own.regionId) {
+      all.region++;
+      if (sameBand(r)) all.band++;
+    }
+    if (r.provinceId === own.provinceId) all.province++;
+  }
+  const covered = (ranked: number, total: number) => ranked >= COMPLETE_COVERAGE * total;
   let worse = 0;
   for (const { r, value: v } of valued) {
     const inRegion = r.regionId === own.regionId;
     const inProvince = r.provinceId === own.provinceId;
+    const inRegionBand = inRegion && sameBand(r);
     if (inRegion) region.total++;
     if (inProvince) province.total++;
+    if (inRegionBand) inBand.total++;
     if (v > value) {
       italy.rank++;
       if (inRegion) region.rank++;
       if (inProvince) province.rank++;
+      if (inRegionBand) inBand.rank++;
     } else if (v < value) worse++;
   }
   const italyRank = (v: number) => 1 + valued.filter((x) => x.value > v).length;
@@ -350,13 +387,19 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
             rank: italyRank(v),
           }));
   const others = italy.total - 1;
+  const italyCovered = covered(italy.total, all.italy);
   return {
     ...base,
     value,
-    italy,
-    region: { ...region, id: city.regionId, name: city.regionName },
-    province: { ...province, id: city.provinceId, name: city.provinceName },
-    percentile: others > 0 ? Math.floor((worse * 100) / others) : null,
+    italy: italyCovered ? italy : null,
+    region: covered(region.total, all.region)
+      ? { ...region, id: city.regionId, name: city.regionName }
+      : null,
+    province: covered(province.total, all.province)
+      ? { ...province, id: city.provinceId, name: city.provinceName }
+      : null,
+    bandRank: band !== null && covered(inBand.total, all.band) ? inBand : null,
+    percentile: italyCovered && others > 0 ? Math.floor((worse * 100) / others) : null,
     peers,
   };
 }

@@ -324,7 +324,7 @@ beforeAll(async () => {
 });
 
 describe('capoluoghi di provincia', () => {
-  it('marks the capoluoghi of every one of the 107 provinces, 111 comuni', async () => {
+  it('marks the capoluoghi of every one of the 107 provinces, 109 comuni', async () => {
     const perProvince = await t.db.query<{ id: string; n: number }>(
       `SELECT p.id, count(c.id) FILTER (WHERE c.capital)::int AS n
          FROM provinces p LEFT JOIN cities c ON c.province_id = p.id GROUP BY p.id`,
@@ -332,7 +332,7 @@ describe('capoluoghi di provincia', () => {
     expect(perProvince).toHaveLength(107);
     expect(perProvince.filter((p) => p.n < 1)).toEqual([]);
     const [all] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cities WHERE capital');
-    expect(all!.n).toBe(111);
+    expect(all!.n).toBe(109);
     const bat = await t.db.query<{ name: string }>(
       "SELECT name FROM cities WHERE capital AND province_id = '110' ORDER BY name",
     );
@@ -460,7 +460,7 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
 
   it('ranks the capoluoghi only', async () => {
     const expected = await expectedCities(2024, 'sortedPercentage', { capitals: true });
-    expect(expected).toHaveLength(111);
+    expect(expected).toHaveLength(109);
     const rows = await expectSame('capitals=true', expected, 'sortedPercentage');
     expect(rows.every((r) => r.capital)).toBe(true);
     const lombardia = await expectedCities(2015, 'unsortedPerCapita', { capitals: true, region: '03' });
@@ -492,6 +492,15 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
       await expectedCities(2015, 'producedPerCapita', { province: '028' }),
       'producedPerCapita',
     );
+    // ... and the answer says so, for the page to tell its readers; areas have their census.
+    const later = await json<Page & { laterPopulation: boolean }>(
+      '/api/stats/rankings/?province=028&year=2015&indicator=producedPerCapita&pageSize=10',
+    );
+    expect(later.laterPopulation).toBe(true);
+    const regions = await json<Page & { laterPopulation: boolean }>(
+      '/api/stats/rankings/?level=region&year=2015&indicator=producedPerCapita',
+    );
+    expect(regions.laterPopulation).toBe(false);
   });
 
   it('puts the worst first with order=worst, ranks unchanged, ties by name', async () => {
@@ -652,6 +661,7 @@ describe('GET /api/stats/cities/city/{id}/rank/', () => {
     italy: { rank: number; total: number } | null;
     region: { rank: number; total: number; id: string; name: string } | null;
     province: { rank: number; total: number; id: string; name: string } | null;
+    bandRank: { rank: number; total: number } | null;
     percentile: number | null;
     peers: {
       id: string;
@@ -691,6 +701,9 @@ describe('GET /api/stats/cities/city/{id}/rank/', () => {
         id: '028',
         name: 'Padova',
       });
+      // Its rank among the comuni of its band in its region: the ranking with both filters.
+      const inBand = (await allRows(`region=05&band=${r.band}`)).rows;
+      expect(r.bandRank).toEqual({ rank: inBand.find((x) => x.id === id)!.rank, total: inBand.length });
       const worse = italy.filter((c) => c.value < own.value).length;
       expect(r.percentile).toBe(Math.floor((100 * worse) / (italy.length - 1)));
       expect(r.band).toBe(bandOf(own.population!));
@@ -733,6 +746,23 @@ describe('GET /api/stats/cities/city/{id}/rank/', () => {
     expect(r.band).toBe('oltre-100000');
   });
 
+  it('gives no rank in Italy in a year where only some regions have figures (2019: Sicily)', async () => {
+    const r = await json<Rank>('/api/stats/cities/city/082053/rank/?year=2019');
+    expect(r.value).not.toBeNull();
+    // Fewer than 90 % of the comuni of Italy have a value in 2019: neither a rank in Italy nor a percentile.
+    const all = await json<Page>('/api/stats/rankings/?year=2019&pageSize=10');
+    expect(all.totalRanked).toBeLessThan(0.9 * (all.totalRanked + all.totalUnranked));
+    expect(r.italy).toBeNull();
+    expect(r.percentile).toBeNull();
+    // Sicily's comuni all have theirs: its ranks stand.
+    const region = (await allRows('region=19&year=2019')).rows;
+    expect(r.region).toMatchObject({
+      rank: region.find((x) => x.id === '082053')!.rank,
+      total: region.length,
+    });
+    expect(r.province).not.toBeNull();
+  });
+
   it('gives null ranks to a comune without data in the year, its latest year by default', async () => {
     const none = await json<Rank>(`/api/stats/cities/city/${ALBIGNASEGO}/rank/?year=2024`);
     expect(none).toMatchObject({
@@ -743,6 +773,7 @@ describe('GET /api/stats/cities/city/{id}/rank/', () => {
       italy: null,
       region: null,
       province: null,
+      bandRank: null,
       percentile: null,
       peers: [],
     });

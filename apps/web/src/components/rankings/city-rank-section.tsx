@@ -141,7 +141,7 @@ export function CityRankSection({
             {rank.percentile !== null && (
               <>
                 {' · '}
-                <span data-testid="city-rank-percentile">{t.percentile(String(rank.percentile))}</span>
+                <span data-testid="city-rank-percentile">{t.percentile(rank.percentile)}</span>
               </>
             )}
           </p>
@@ -182,19 +182,32 @@ export function CityRankSection({
                 link={t.linkProvince(rank.province.name)}
               />
             )}
+            {rank.bandRank && rank.band && rank.region && (
+              <RankCard
+                testId="city-rank-band"
+                line={t.band(
+                  formatInteger(rank.bandRank.rank),
+                  formatInteger(rank.bandRank.total),
+                  rank.region.name,
+                  rank.band,
+                )}
+                href={rankingsHref({ year: rank.year, region: rank.region.id, band: rank.band })}
+                link={t.linkBand(rank.region.name, rank.band)}
+              />
+            )}
           </ul>
+          {rank.italy === null && (
+            <p className={styles.note} data-testid="city-rank-no-italy">
+              {t.noItaly(rank.year)}
+            </p>
+          )}
           <p className={styles.note}>{t.rankedBy}</p>
         </>
       )}
       {rank !== null && rank.value !== null && rank.band && rank.region && (
         <div className={styles.peers} data-testid="city-peers">
           <h3>{t.peersTitle}</h3>
-          <p>
-            {t.peersIntro(rank.region.name, rank.band, rank.year)}{' '}
-            <a href={rankingsHref({ year: rank.year, region: rank.region.id, band: rank.band })}>
-              {t.linkBand(rank.region.name, rank.band)}
-            </a>
-          </p>
+          <p>{t.peersIntro(rank.region.name, rank.band, rank.year)}</p>
           {rank.peers.length === 0 ? (
             <p>{t.peersNone(rank.region.name, rank.year)}</p>
           ) : (

@@ -37,9 +37,18 @@ const INDICATORS = {
   },
 } as const satisfies Record<RankingIndicator, Record<string, string>>;
 
-/** "in Veneto", "nelle Marche": where a region's comuni are. */
+/** "in Veneto", "nelle Marche", "nel Lazio": where a region's comuni are. */
 export function inRegion(name: string): string {
-  return name === 'Marche' ? 'nelle Marche' : `in ${name}`;
+  if (name === 'Marche') return 'nelle Marche';
+  if (name === 'Lazio' || name === 'Molise' || name.startsWith('Friuli')) return `nel ${name}`;
+  return `in ${name}`;
+}
+
+/** "del 73%", "dell'8%", "dello 0%": the article before a percentage, as it is read aloud. */
+export function ofPercent(p: number): string {
+  if (p === 0) return `dello ${p}%`;
+  const vowel = p === 1 || p === 8 || p === 11 || (p >= 80 && p <= 89);
+  return vowel ? `dell’${p}%` : `del ${p}%`;
 }
 
 /** A band's label as a phrase: "5.000–15.000 abitanti" (the last label already says "abitanti"). */
@@ -70,6 +79,9 @@ export const rankingsMessages = {
     `Classifica ${LEVELS[level].of} per ${INDICATORS[indicator].by}${year === null ? '' : yearsText(year, compareYear)}`,
   intro:
     'Comuni, province e regioni in ordine di raccolta differenziata, di rifiuti prodotti e indifferenziati per abitante, o di variazione della raccolta differenziata rispetto a un anno di confronto. A pari valore, al decimale mostrato, corrisponde la stessa posizione; chi non ha dati per l’anno è elencato a parte, mai in classifica con zero.',
+  laterPopulation: (year: number, perCapita: boolean) =>
+    `Per il ${year} le fonti non danno gli abitanti di tutti i comuni: per quelli senza, la colonna Abitanti` +
+    `${perCapita ? ', i kg per abitante' : ''} e le fasce usano gli abitanti dell’ultimo anno noto.`,
   lowerIsBetter:
     'Per i rifiuti prodotti e indifferenziati per abitante è meglio un valore più basso: al primo posto c’è chi ne produce meno.',
   levelNav: 'Che cosa mettere in classifica',
@@ -148,7 +160,6 @@ export const rankingsMessages = {
     title: 'Non è possibile mostrare questa classifica',
     intro: 'L’indirizzo contiene valori che la classifica non accetta:',
     back: 'Vai alla classifica dei comuni',
-    unavailable: 'La classifica non è disponibile in questo momento. Riprova tra qualche minuto.',
   },
   /** The URL's parameters by name, for the error list ("Anno: …"). */
   params: {
@@ -170,7 +181,6 @@ export const rankingsMessages = {
     year: 'Anno non valido: quattro cifre, tra il 1990 e il 2100.',
     compareYear: 'Anno di confronto non valido: quattro cifre, tra il 1990 e il 2100.',
     compareYearIndicator: 'L’anno di confronto vale solo per la variazione della raccolta differenziata.',
-    compareYearBefore: 'L’anno di confronto deve precedere l’anno della classifica.',
     region: 'Codice ISTAT di regione non valido: due cifre.',
     province: 'Codice ISTAT di provincia non valido: tre cifre.',
     band: 'Fascia di abitanti non valida: «fino-5000», «5000-15000», «15000-50000», «50000-100000» o «oltre-100000».',
@@ -192,7 +202,11 @@ export const rankingsMessages = {
       [ordinal(rank), `${inRegion(name)} su ${total}`] as const,
     province: (rank: string, total: string, name: string) =>
       [ordinal(rank), `in provincia di ${name} su ${total}`] as const,
-    percentile: (p: string) => `meglio del ${p}% dei comuni italiani`,
+    band: (rank: string, total: string, name: string, band: PopulationBand) =>
+      [ordinal(rank), `${inRegion(name)} tra i comuni con ${bandText(band)}, su ${total}`] as const,
+    percentile: (p: number) => `meglio ${ofPercent(p)} dei comuni italiani`,
+    noItaly: (year: number) =>
+      `Nel ${year} le fonti del portale non coprono quasi tutti i comuni italiani: per quell’anno non c’è una posizione in Italia.`,
     linkItaly: 'Classifica dei comuni italiani',
     linkRegion: (name: string) => `Classifica dei comuni ${inRegion(name)}`,
     linkProvince: (name: string) => `Classifica dei comuni in provincia di ${name}`,

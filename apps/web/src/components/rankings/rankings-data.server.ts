@@ -43,8 +43,6 @@ export interface RankingsData {
   /** Values of the URL the ranking cannot show (the page's checks and the API's 400), in Italian. */
   errors: StateError[];
   ranking: Ranking | null;
-  /** The API could not answer. */
-  unavailable: boolean;
   /** Every region and province, by name: the form's selects. */
   regions: Region[];
   provinces: Province[];
@@ -94,7 +92,6 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
     missing: true,
     errors: [],
     ranking: null,
-    unavailable: false,
     years: [],
   });
 
@@ -114,7 +111,6 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
       missing: false,
       errors,
       ranking: null,
-      unavailable: false,
       years: await yearsOf(state),
     };
   }
@@ -132,7 +128,6 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
       missing: false,
       errors: [],
       ranking,
-      unavailable: false,
       years: ranking.availableYears,
     };
   } catch (error) {
@@ -144,12 +139,12 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
         missing: false,
         errors: fieldErrors,
         ranking: null,
-        unavailable: false,
         years: await yearsOf(state),
       };
     }
-    console.error(error);
-    return { ...base, missing: false, errors: [], ranking: null, unavailable: true, years: [] };
+    // Any other failure is thrown, as the explorer's are: the error page (500) is not kept by the page
+    // cache, where a 200 saying "unavailable" would be served to everyone until the next refresh.
+    throw error;
   }
 }
 

@@ -158,6 +158,11 @@ function Results({ data }: { data: RankingsData }) {
         )}
       </p>
       {ranking.goodDirection === 'down' && !unranked && <p className={styles.note}>{t.lowerIsBetter}</p>}
+      {ranking.laterPopulation && (
+        <p className={styles.note} data-testid="rankings-later-population">
+          {t.laterPopulation(ranking.year, ranking.unit === 'kg/ab.')}
+        </p>
+      )}
       {pageMissing ? (
         <p className={styles.notice} role="status">
           {t.pagination.outOfRange(state.page, ranking.pageCount)}{' '}
@@ -207,11 +212,6 @@ export function RankingsPage({ data }: { data: RankingsData }) {
       {data.errors.length > 0 && <ErrorList data={data} />}
       {(data.ranking || data.years.length > 0) && (
         <RankingsFilters state={state} years={data.years} regions={data.regions} provinces={data.provinces} />
-      )}
-      {data.unavailable && (
-        <p className="error-message" role="alert">
-          {t.error.unavailable}
-        </p>
       )}
       {data.ranking && <Results data={data} />}
     </div>

@@ -120,9 +120,10 @@ export function parseRankingsState(params: SearchParams): { state: RankingsState
   if (compareYear === undefined) fail('confronto', t.compareYear);
   else if (compareYear !== null && state.indicator !== 'sortedPercentageChange')
     fail('confronto', t.compareYearIndicator);
-  else if (compareYear !== null && state.year !== null && compareYear >= state.year)
-    fail('confronto', t.compareYearBefore);
-  else state.compareYear = compareYear;
+  // A comparison year not before the year is the form's earlier choice, kept when the year was changed to
+  // an earlier one: the default (the previous year with data) replaces it rather than an error.
+  else if (compareYear !== null && (state.year === null || compareYear < state.year))
+    state.compareYear = compareYear;
 
   const region = first(params.regione);
   if (region !== null) {

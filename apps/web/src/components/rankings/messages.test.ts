@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { inRegion, ofPercent, rankingsMessages } from './messages';
+
+describe('the Italian of the rank section', () => {
+  it('puts the article a percentage is read with', () => {
+    expect([0, 1, 8, 11, 18, 73, 80, 89, 90, 100].map(ofPercent)).toEqual([
+      'dello 0%',
+      'dell’1%',
+      'dell’8%',
+      'dell’11%',
+      'del 18%',
+      'del 73%',
+      'dell’80%',
+      'dell’89%',
+      'del 90%',
+      'del 100%',
+    ]);
+    expect(rankingsMessages.cityRank.percentile(8)).toBe('meglio dell’8% dei comuni italiani');
+  });
+
+  it('names where a region’s comuni are', () => {
+    expect(['Veneto', 'Marche', 'Lazio', 'Molise', 'Friuli-Venezia Giulia', 'Sicilia'].map(inRegion)).toEqual(
+      ['in Veneto', 'nelle Marche', 'nel Lazio', 'nel Molise', 'nel Friuli-Venezia Giulia', 'in Sicilia'],
+    );
+  });
+});

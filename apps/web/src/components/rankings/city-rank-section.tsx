@@ -20,9 +20,11 @@ function RankCard({
   testId: string;
 }) {
   return (
-    <li className={styles.rankCard} data-testid={testId}>
-      <p className={styles.rankLine}>
-        <span className={styles.rankValue}>{line[0]}</span> {line[1]}
+    // Drawn by .rankList's descendant rules: no class on each part, which the page would carry twice
+    // (its HTML and its React payload).
+    <li data-testid={testId}>
+      <p>
+        <span>{line[0]}</span> {line[1]}
       </p>
       <a href={href}>{link}</a>
     </li>

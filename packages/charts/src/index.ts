@@ -5,3 +5,4 @@ export * from './compare';
 export * from './figure';
 export * from './map';
 export * from './rvm';
+export * from './compare-table';

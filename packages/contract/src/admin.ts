@@ -223,6 +223,8 @@ const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   sorting_type: 'sistema di raccolta',
   actions_category: 'categoria di azioni',
   operator: 'gestore',
+  aree: 'territori',
+  misura: 'dato',
   region: 'regione',
   province: 'provincia',
   city: 'comune',
@@ -231,6 +233,7 @@ const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
 const DOWNLOAD_QUERY_VALUES: Record<string, Record<string, string>> = {
   level: { country: 'Italia', region: 'regione', province: 'provincia', city: 'comune' },
   source: Object.fromEntries(DATA_SOURCES.map((s) => [s.value, s.label])),
+  misura: { rd: '% raccolta differenziata', kg: 'kg per abitante', tonnellate: 'tonnellate' },
 };
 /** One `[label, value]` pair per key of a download's query that has a value, in the order given. */
 export function downloadQueryPairs(query: Record<string, unknown>): [string, unknown][] {

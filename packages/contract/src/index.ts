@@ -9,6 +9,8 @@ export * from './fields';
 export * from './auth';
 export * from './contact';
 export * from './downloads';
+export * from './compare-areas';
+export * from './compare-download';
 export * from './rvm';
 export * from './search-text';
 export * from './messages';

@@ -10,3 +10,4 @@ export * from './license';
 export * from './unit-decimals';
 export * from './ranking-bands';
 export * from './session-cookies';
+export * from './compare-areas';

@@ -60,6 +60,24 @@ export const CONTRACT_MESSAGES = {
     en: "Invalid level: 'region', 'province' or 'city'.",
   },
   invalidOperator: { it: 'Gestore non valido.', en: 'Invalid operator.' },
+  // compare-download.ts
+  compareFormat: { it: 'Formato non valido: pdf, png o jpg.', en: 'Invalid format: pdf, png or jpg.' },
+  compareAreasMissing: {
+    it: 'Indicare da 1 a {max} territori, ad esempio comune:015146,regione:05,italia.',
+    en: 'Give 1 to {max} areas, e.g. comune:015146,regione:05,italia.',
+  },
+  compareAreasMalformed: {
+    it: '{entries}: non è un territorio; si scrive ad esempio comune:015146, provincia:028, regione:05 o italia.',
+    en: '{entries}: not an area; write e.g. comune:015146, provincia:028, regione:05 or italia.',
+  },
+  compareAreasTooMany: {
+    it: 'Si possono confrontare al massimo {max} territori.',
+    en: 'At most {max} areas can be compared.',
+  },
+  compareMeasure: {
+    it: 'Dato non valido: rd, kg o tonnellate.',
+    en: 'Invalid measure: rd, kg or tonnellate.',
+  },
   // downloads.ts
   invalidStatistic: { it: 'Statistica non valida.', en: 'Invalid statistic.' },
   invalidSource: {

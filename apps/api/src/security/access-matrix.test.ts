@@ -314,6 +314,12 @@ const MATRIX: Record<string, Case[]> = {
       expected: licensedOnly,
     },
   ],
+  'GET /api/stats/compare/download/': [
+    {
+      request: () => ({ url: '/api/stats/compare/download/?format=png&aree=italia' }),
+      expected: signedIn(200),
+    },
+  ],
 
   [`GET ${RVM}/`]: [{ request: () => ({ url: `${RVM}/` }), expected: all(200) }],
   [`GET ${RVM}/map/`]: [{ request: () => ({ url: `${RVM}/map/` }), expected: all(200) }],

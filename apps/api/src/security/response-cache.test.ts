@@ -293,6 +293,11 @@ describe('HTTP caching', () => {
       cache: 'private',
       token: true,
     },
+    'GET /api/stats/compare/download/': {
+      url: '/api/stats/compare/download/?format=png&aree=italia',
+      cache: 'private',
+      token: true,
+    },
     [`GET ${RVM}/download/`]: { url: `${RVM}/download/`, cache: 'private', token: true },
     'GET /api/schema/': { url: '/api/schema/', cache: 'private' },
     'GET /api/docs/json': { url: '/api/docs/json', cache: 'private' },

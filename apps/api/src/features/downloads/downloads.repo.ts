@@ -115,3 +115,13 @@ export async function unknownFilters(
   );
   return (['wasteFraction', 'sortingType', 'actionsCategory'] as const).filter((k) => row?.[k]);
 }
+
+/** The sigla of each province of `ids` ('082' → 'PA'): the names of comuni in a comparison, 'Palermo (PA)'. */
+export async function provinceSiglas(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.query<{ id: string; sigla: string }>(
+    'SELECT id, sigla FROM provinces WHERE id = ANY($1::text[])',
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, r.sigla]));
+}

@@ -2,14 +2,19 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  areasParam,
+  CompareDownloadQuerySchema,
   DetailSchema,
   DownloadCountSchema,
   DownloadQuerySchema,
   ValidationErrorSchema,
   type AreaStats,
   type CityStats,
+  type CompareArea,
+  type CompareDownloadQuery,
   type DownloadQuery,
 } from '@portal/contract';
+import { compareTableOf } from '@portal/charts';
 import { ApiError, fieldError, notFound, RelayedError } from '../../plugins/errors';
 import { msg, type Msg } from '../../plugins/i18n';
 import { LIMITS } from '../../plugins/rate-limit';
@@ -24,17 +29,18 @@ import {
   type RvmExportFilter,
 } from '../rvm/rvm.csv';
 import { logDownload, logWhenStreamed } from '../../plugins/download-log';
-import { areaStats, cityStats } from '../stats/stats.service';
+import { areaStats, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import {
+  COMPARE_SLUGS,
+  COMPARE_TITLES,
+  comparePicture,
+  encodePicture,
   NoDataError,
   renderSvg,
   STATISTIC_SLUGS,
   STATISTIC_TITLES,
   statisticPicture,
-  svgToJpeg,
-  svgToPdf,
-  svgToPng,
   type StatisticPicture,
 } from './render';
 import type { WasteExportFilter } from './downloads.repo';
@@ -95,6 +101,62 @@ async function loadStats(app: FastifyInstance, q: DownloadQuery): Promise<AreaSt
   }
 }
 
+/** A territory the statistics service does not know, said as the page says it (404). */
+const UNKNOWN_AREA = {
+  region: (id: string) => `Non esiste una regione con codice ISTAT ${id}.`,
+  province: (id: string) => `Non esiste una provincia con codice ISTAT ${id}.`,
+  city: (id: string) =>
+    `Non esiste un comune con codice ISTAT ${id}: il codice potrebbe essere sbagliato, o il comune essere stato unito ad altri.`,
+} as const;
+
+/**
+ * The statistics of the territories of a comparison, in order, each with the name /confronta gives it
+ * (compare-data.server.ts): 'Italia', 'Veneto', 'Padova (provincia)', 'Milano (MI)'.
+ */
+async function loadComparison(
+  app: FastifyInstance,
+  areas: readonly CompareArea[],
+): Promise<{ name: string; stats: AreaStats | CityStats }[]> {
+  const loaded = await Promise.all(
+    areas.map(async (area) => {
+      try {
+        if (area.level === 'city') return await cityStats(app.db, area.id!, {});
+        return await areaStats(app.db, {
+          region: area.level === 'region' ? area.id! : undefined,
+          province: area.level === 'province' ? area.id! : undefined,
+        });
+      } catch (err) {
+        // A territory with no figures at all: no line, as on the page (which cannot load its statistics).
+        if (err instanceof YearError) return null;
+        if (area.level !== 'country' && err instanceof ApiError && err.statusCode === 404) {
+          throw new RelayedError(404, { detail: UNKNOWN_AREA[area.level](area.id!) });
+        }
+        throw err;
+      }
+    }),
+  );
+  const withData = loaded.flatMap((stats, i) => (stats ? [{ stats, area: areas[i]! }] : []));
+  const provinceIds = withData.flatMap(({ stats }) =>
+    stats.area.parents.filter((p) => p.level === 'province').map((p) => p.id),
+  );
+  const siglaOf = await repo.provinceSiglas(app.db, provinceIds);
+  return withData.map(({ stats, area }) => {
+    const province = stats.area.parents.find((p) => p.level === 'province');
+    const sigla = province ? siglaOf.get(province.id) : undefined;
+    const name =
+      area.level === 'country'
+        ? 'Italia'
+        : area.level === 'province'
+          ? `${stats.area.name} (provincia)`
+          : area.level === 'city' && sigla
+            ? `${stats.area.name} (${sigla})`
+            : stats.area.name;
+    return { name, stats };
+  });
+}
+
+const LIST = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunction' });
+
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
 function valuesOf(query: unknown, name: string): string[] {
   const value = (query as Record<string, unknown> | undefined)?.[name];
@@ -153,13 +215,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       subtitle: `${stats.area.name} · ${stats.year}` + (compared ? ` (confronto con il ${compared})` : ''),
       source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
-    const svg = renderSvg(picture.option, heading);
-    const body =
-      format === 'png'
-        ? svgToPng(svg)
-        : format === 'jpg'
-          ? await svgToJpeg(svg)
-          : await svgToPdf(svg, heading);
+    const body = await encodePicture(renderSvg(picture.option, heading), format, heading);
     const name = safeFileName(
       [
         STATISTIC_SLUGS[kind],
@@ -170,6 +226,44 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       format,
     );
     await logDownload(app, req, { format, query: q });
+    return reply
+      .header('Content-Type', MIME[format])
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(body as never);
+  }
+
+  /** pdf, png or jpg of the chart of /confronta: the page's figures, lines, colours and markers. */
+  async function sendComparison(req: FastifyRequest, reply: FastifyReply, q: CompareDownloadQuery) {
+    await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+    const loaded = await loadComparison(app, q.aree);
+    // The page's table and chart (packages/charts compare-table.ts): the same years, values and sources.
+    const table = compareTableOf(q.misura, loaded, 'più fonti');
+    if (table.years.length === 0) {
+      throw new RelayedError(404, { detail: 'Nessun dato di questo tipo per i territori scelti.' });
+    }
+    const first = table.years[0]!;
+    const last = table.years.at(-1)!;
+    const span = first === last ? String(first) : `${first}–${last}`;
+    const names = table.columns.map((c) => c.name);
+    const heading = {
+      title: COMPARE_TITLES[q.misura],
+      subtitle: `${LIST.format(names)} · ${span}`,
+      source: table.sources.length
+        ? `${table.sources.length === 1 ? 'Fonte' : 'Fonti'}: ${LIST.format(table.sources)}`
+        : SOURCE_LINE,
+    };
+    const format = q.format;
+    const body = await encodePicture(renderSvg(comparePicture(table), heading), format, heading);
+    const name = safeFileName(
+      ['confronto', COMPARE_SLUGS[q.misura], ...names, first === last ? first : `${first}-${last}`],
+      format,
+    );
+    // Logged as asked, with the territories as the page's URL writes them.
+    await logDownload(app, req, {
+      format,
+      query: { format, aree: areasParam(q.aree), misura: q.misura },
+    });
     return reply
       .header('Content-Type', MIME[format])
       .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -286,5 +380,29 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
       return q.source === '2' ? sendRvmCsv(req, reply, q) : sendWasteCsv(req, reply, q);
     },
+  );
+  app.get(
+    '/api/stats/compare/download/',
+    {
+      onRequest: async (req) => app.requireUser(req),
+      schema: {
+        tags,
+        summary: 'The chart of /confronta as pdf/png/jpg (signed in)',
+        description:
+          'The comparison of 1 to 5 territories over the years (aree, misura: the parameters of ' +
+          '/confronta), drawn as the page draws it, with its legend, the years, the sources and the ' +
+          "portal's name. 401 anonymous, before any parameter check; 400 field errors in Italian; 404 an " +
+          'unknown territory or no figure of the measure for any of them; 429 over 60 downloads per user ' +
+          'per hour (shared with /api/stats/download/). Every download is logged.',
+        querystring: CompareDownloadQuerySchema,
+        response: {
+          400: ValidationErrorSchema,
+          401: DetailSchema,
+          404: DetailSchema,
+          429: DetailSchema,
+        },
+      },
+    },
+    async (req, reply) => sendComparison(req, reply, req.query),
   );
 };

@@ -10,11 +10,15 @@ import {
   CITY_ONLY_STATISTICS,
   type AreaStats,
   type CityStats,
+  type Measure,
   type Statistic,
   type StatisticKind,
 } from '@portal/contract';
 import {
   actionCountsBarOption,
+  compareStyle,
+  compareTrendOption,
+  type CompareTable,
   countShareBarOption,
   figureCardOption,
   fractionSetsBarOption,
@@ -201,6 +205,63 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
   }
 }
 
+/** The titles of /confronta's chart per measure (apps/web compare messages), so the export reads like the page. */
+export const COMPARE_TITLES: Record<Measure, string> = {
+  rd: 'La percentuale di raccolta differenziata negli anni',
+  kg: 'I rifiuti urbani prodotti per abitante negli anni',
+  tonnellate: 'I rifiuti urbani prodotti negli anni',
+};
+
+/** Italian slugs of the measures, for file names (confronto-raccolta-differenziata-…-2015-2024.png). */
+export const COMPARE_SLUGS: Record<Measure, string> = {
+  rd: 'raccolta-differenziata',
+  kg: 'rifiuti-pro-capite',
+  tonnellate: 'rifiuti-prodotti',
+};
+
+/** Where the legend lies in a comparison's picture: above the source line (renderSvg leaves it room). */
+const LEGEND_BOTTOM = 56;
+
+/**
+ * The chart of /confronta as an export: the page's option (compareTrendOption of packages/charts, the
+ * same lines, colours, markers, gaps and 65% target) with the legend the page draws in HTML above it, as
+ * an ECharts legend in the same order (each line's colour and marker). The hollow marker of an estimate
+ * is said above the chart, as the page's note says it under the table.
+ */
+export function comparePicture(table: CompareTable): echarts.EChartsCoreOption {
+  const series = table.columns.map((c) => ({
+    name: c.name,
+    values: c.values,
+    ...(c.estimates.some(Boolean) ? { estimates: c.estimates } : {}),
+  }));
+  const option = compareTrendOption({ years: table.years, unit: table.unit, series }) as Record<
+    string,
+    unknown
+  >;
+  const { media: _media, tooltip: _tooltip, ...rest } = option;
+  const estimates = series.some((s) => 'estimates' in s);
+  return {
+    ...rest,
+    ...(estimates
+      ? {
+          title: {
+            text: 'Simbolo vuoto: stima (per una parte dei comuni la fonte riporta solo la percentuale)',
+          },
+        }
+      : {}),
+    legend: {
+      bottom: LEGEND_BOTTOM,
+      left: 32,
+      right: 32,
+      itemGap: 24,
+      itemWidth: 28,
+      itemHeight: 12,
+      textStyle: { fontFamily: FONT_FAMILY, fontSize: 15, color: '#1c2321' },
+      data: table.columns.map((c, i) => ({ name: c.name, icon: compareStyle(i).symbol })),
+    },
+  };
+}
+
 const TABLE_TOP = BODY_TOP;
 const TABLE_BOTTOM = BODY_BOTTOM;
 
@@ -325,6 +386,7 @@ export function renderSvg(option: echarts.EChartsCoreOption, heading: ExportHead
       title,
       ...rest
     } = option as {
+      legend?: unknown;
       grid?: { right?: number };
       graphic?: object[];
       title?: { text?: string };
@@ -363,7 +425,8 @@ export function renderSvg(option: echarts.EChartsCoreOption, heading: ExportHead
               left: 32,
               right: Math.max(32, grid.right ?? 0),
               top: chartSubtitle ? 130 : 110,
-              bottom: 70,
+              // A legend (the comparison's) lies between the chart and the source line: up to two rows.
+              bottom: rest.legend ? 70 + LEGEND_BOTTOM : 70,
               containLabel: true,
             },
           }
@@ -400,6 +463,15 @@ export function svgToPng(svg: string): Buffer {
 
 export async function svgToJpeg(svg: string): Promise<Buffer> {
   return sharp(svgToPng(svg)).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The picture in the format asked: every export (a statistic, the comparison) goes through here. */
+export function encodePicture(svg: string, format: 'png' | 'jpg' | 'pdf', heading: ExportHeading) {
+  return format === 'png'
+    ? Promise.resolve(svgToPng(svg))
+    : format === 'jpg'
+      ? svgToJpeg(svg)
+      : svgToPdf(svg, heading);
 }
 
 /** An A4 landscape PDF with the title as text (searchable) and the chart as vectors. */

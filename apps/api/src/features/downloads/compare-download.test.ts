@@ -1,0 +1,246 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import {
+  AreaStatsSchema,
+  CityStatsSchema,
+  CompareDownloadQuerySchema,
+  parseAreaKey,
+  type AreaStats,
+} from '@portal/contract';
+import { COMPARE_COLORS, compareTableOf } from '@portal/charts';
+import type { App } from '../../app';
+import { runAccountsCommand } from '../../cli/accounts-commands';
+import type { TestDb } from '../../../test/db';
+import { buildTestApp } from '../../../test/app';
+import { insertGeoFixture } from '../../../test/fixtures';
+import { client, PASSWORD, signIn, testConfig } from '../../../test/accounts';
+import { LIMITS } from '../../plugins/rate-limit';
+import { recomputeAggregates } from '../../importer/aggregates';
+import { comparePicture, IMAGE_HEIGHT, IMAGE_WIDTH, renderSvg } from './render';
+
+/**
+ * GET /api/stats/compare/download/: the chart of /confronta as png, jpg and pdf (decision 061). Palermo
+ * has three years of tonnes, Abano Terme (Veneto) a 2023 % without tonnes (Veneto's 2023 is an estimate)
+ * and 2024: a comparison of Palermo, Veneto and Italy runs 2022–2024 with a gap for Veneto in 2022.
+ */
+let t: TestDb;
+let app: App;
+let registered: string;
+let userId: string;
+
+beforeAll(async () => {
+  ({ t, app } = await buildTestApp({ config: testConfig() }));
+  await insertGeoFixture(t.db);
+  await t.db.exec(`
+    INSERT INTO waste_stats (city_id, year, population, produced_t, sorted_t, rd_pct, source, source_rank)
+      VALUES ('082053', 2024, 625956, 361203.856, 62644.786, NULL, 'ispra-comuni', 3),
+             ('082053', 2023, 630000, 370000, 60000, NULL, 'ispra-comuni', 3),
+             ('082053', 2022, 640000, 380000, 51000, NULL, 'ispra-comuni', 3),
+             ('082046', 2024, 38000, 17000.5, 9000.25, NULL, 'ispra-comuni', 3);
+  `);
+  await recomputeAggregates(t.db);
+  await runAccountsCommand(
+    t.db,
+    ['user', 'create', '--email', 'cmp@example.it', '--password', PASSWORD, '--verified'],
+    () => {},
+  );
+  registered = await signIn(app, 'cmp@example.it');
+  const [user] = await t.db.query<{ id: string }>(
+    "SELECT id::text AS id FROM users WHERE email = 'cmp@example.it'",
+  );
+  userId = user!.id;
+});
+
+beforeEach(async () => {
+  await app.rateLimiter.reset(LIMITS.downloadsUser, userId);
+});
+
+const get = (url: string, token?: string) => client(app).get(url, token ? { token } : {});
+const AREE = 'comune:082053,regione:05,italia';
+const url = (format: string, aree = AREE, rest = '') =>
+  `/api/stats/compare/download/?format=${format}&aree=${aree}${rest}`;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** How many pixels of the image have exactly this colour (#rrggbb). */
+async function pixelsOf(image: Buffer, hex: string): Promise<number> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  let n = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i] === r && data[i + 1] === g && data[i + 2] === b) n++;
+  }
+  return n;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const page = await doc.getPage(1);
+  const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+  await doc.destroy();
+  return text;
+}
+
+describe('GET /api/stats/compare/download/', () => {
+  it('answers 401 to anonymous requests, whatever their parameters', async () => {
+    for (const u of [url('png'), url('pdf', 'regione:5'), '/api/stats/compare/download/', url('csv')]) {
+      const res = await get(u);
+      expect(res.statusCode, u).toBe(401);
+      expect(res.json()).toHaveProperty('detail');
+    }
+  });
+
+  it('refuses territories and measures the page would not draw, in Italian (400)', async () => {
+    const cases: [string, Record<string, string[]>][] = [
+      [
+        '/api/stats/compare/download/?format=png',
+        { aree: ['Indicare da 1 a 5 territori, ad esempio comune:015146,regione:05,italia.'] },
+      ],
+      [
+        url('png', ''),
+        { aree: ['Indicare da 1 a 5 territori, ad esempio comune:015146,regione:05,italia.'] },
+      ],
+      [
+        url('png', 'regione:5,italia,paese:IT'),
+        {
+          aree: [
+            '«regione:5», «paese:IT»: non è un territorio; si scrive ad esempio comune:015146, provincia:028, regione:05 o italia.',
+          ],
+        },
+      ],
+      [
+        url('png', 'italia,regione:05,regione:19,provincia:028,provincia:082,comune:082053'),
+        { aree: ['Si possono confrontare al massimo 5 territori.'] },
+      ],
+      [url('png', AREE, '&misura=litri'), { misura: ['Dato non valido: rd, kg o tonnellate.'] }],
+      [url('csv'), { format: ['Formato non valido: pdf, png o jpg.'] }],
+    ];
+    for (const [u, body] of cases) {
+      const res = await get(u, registered);
+      expect(res.statusCode, u).toBe(400);
+      expect(res.json(), u).toEqual(body);
+    }
+    // Unknown parameters are refused, as by the statistic's download.
+    const extra = await get(url('png', AREE, '&level=region'), registered);
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('reads `aree` as the page does: the same territories, a repeated one once', () => {
+    const q = CompareDownloadQuerySchema.parse({
+      format: 'png',
+      aree: ' Comune:082053,regione:05,REGIONE:05 ,italia',
+    });
+    expect(q.aree).toEqual([
+      parseAreaKey('comune:082053'),
+      parseAreaKey('regione:05'),
+      parseAreaKey('italia'),
+    ]);
+    expect(q.misura).toBe('rd');
+  });
+
+  it('answers 404 for an unknown territory or no figure at all', async () => {
+    const unknown = await get(url('png', 'comune:999999,italia'), registered);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toMatch(/^Non esiste un comune con codice ISTAT 999999/);
+    const none = await get(url('png', 'comune:025075', '&misura=kg'), registered);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ detail: 'Nessun dato di questo tipo per i territori scelti.' });
+  });
+
+  it('gives a PNG of the right size, with one line per territory, named in Italian', async () => {
+    const res = await get(url('png'), registered);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="confronto-raccolta-differenziata-palermo-pa-veneto-italia-2022-2024.png"',
+    );
+    const png = res.rawPayload;
+    expect(png.subarray(0, 8)).toEqual(PNG);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
+    // The colours of the first three territories are drawn (lines, markers, legend), the fourth's is not.
+    for (const colour of COMPARE_COLORS.slice(0, 3))
+      expect(await pixelsOf(png, colour), colour).toBeGreaterThan(50);
+    expect(await pixelsOf(png, COMPARE_COLORS[3])).toBe(0);
+    const two = (await get(url('png', 'comune:082053,italia'), registered)).rawPayload;
+    expect(await pixelsOf(two, COMPARE_COLORS[1])).toBeGreaterThan(50);
+    expect(await pixelsOf(two, COMPARE_COLORS[2])).toBe(0);
+  });
+
+  it('gives a JPEG of the right size and a PDF with the title, the territories, the years and the source', async () => {
+    const jpg = (await get(url('jpg', AREE, '&misura=kg'), registered)).rawPayload;
+    expect(jpg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const meta = await sharp(jpg).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', IMAGE_WIDTH, IMAGE_HEIGHT]);
+
+    const res = await get(url('pdf', AREE, '&misura=tonnellate'), registered);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="confronto-rifiuti-prodotti-palermo-pa-veneto-italia-2022-2024.pdf"',
+    );
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+    const text = await pdfText(pdf);
+    expect(text).toContain('I rifiuti urbani prodotti negli anni');
+    expect(text).toContain('Palermo (PA), Veneto e Italia · 2022–2024');
+    expect(text).toContain('Osservatorio Raccolta Differenziata');
+    expect(text).toMatch(/Fonte: ISPRA/);
+  });
+
+  it('draws the series of the page: one line per territory, from the statistics the page reads', async () => {
+    const stats = await Promise.all([
+      get('/api/stats/cities/city/082053/').then((r) => CityStatsSchema.parse(r.json()) as AreaStats),
+      get('/api/stats/overall/?region=05').then((r) => AreaStatsSchema.parse(r.json())),
+      get('/api/stats/overall/').then((r) => AreaStatsSchema.parse(r.json())),
+    ]);
+    const names = ['Palermo (PA)', 'Veneto', 'Italia'];
+    const table = compareTableOf(
+      'rd',
+      stats.map((s, i) => ({ name: names[i]!, stats: s })),
+      'più fonti',
+    );
+    expect(table.years).toEqual([2022, 2023, 2024]);
+    expect(table.columns[1]!.values[0]).toBeNull(); // Veneto has no 2022: a gap, never a zero
+    const option = comparePicture(table) as {
+      series: { type: string; name: string }[];
+      legend: { data: { name: string }[] };
+    };
+    expect(option.series.map((s) => [s.type, s.name])).toEqual(names.map((n) => ['line', n]));
+    expect(option.legend.data.map((d) => d.name)).toEqual(names);
+    const svg = renderSvg(option, { title: 'T', subtitle: 'S', source: 'F' });
+    for (const [i, colour] of COMPARE_COLORS.entries()) {
+      const lines =
+        svg.match(
+          new RegExp(
+            `<path[^>]*stroke="${colour}"[^>]*fill="none"|<path[^>]*fill="none"[^>]*stroke="${colour}"`,
+            'gi',
+          ),
+        ) ?? [];
+      if (i < 3) expect(lines.length, colour).toBeGreaterThan(0);
+      else expect(lines.length, colour).toBe(0);
+    }
+  });
+
+  it('logs each download with the territories as the URL writes them', async () => {
+    await get(url('png'), registered);
+    const [row] = await t.db.query<{ format: string; query: unknown; row_count: number | null }>(
+      'SELECT format, query, row_count FROM downloads_log ORDER BY id DESC LIMIT 1',
+    );
+    expect(row).toEqual({
+      format: 'png',
+      query: { format: 'png', aree: AREE, misura: 'rd' },
+      row_count: null,
+    });
+  });
+
+  it('counts against the downloads of the hour, with the statistic downloads', async () => {
+    for (let i = 0; i < LIMITS.downloadsUser.max - 1; i++) {
+      await app.rateLimiter.consume(LIMITS.downloadsUser, userId);
+    }
+    expect((await get(url('png', 'italia'), registered)).statusCode).toBe(200);
+    const over = await get(url('png', 'italia'), registered);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toHaveProperty('detail');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The figures of a comparison (/confronta, decision 061) from the territories' statistics (the API's
+ * /api/stats/ answers): a row per year, a column per territory, each cell the figure or null. Pure, shared
+ * by the page's loader (apps/web compare-table.ts) and the API's download of the comparison, so the page
+ * and its png/jpg/pdf draw the same numbers.
+ */
+import type { AreaStats, Measure } from '@portal/contract';
+import type { CompareUnit } from './compare';
+
+/** One line of the chart and one column of the table. */
+export interface CompareColumn {
+  name: string;
+  /** One value per year of CompareTable.years; null: no figure that year. */
+  values: (number | null)[];
+  /** True where the value is an estimate (the % only). */
+  estimates: boolean[];
+}
+
+export interface CompareTable {
+  unit: CompareUnit;
+  /** Every year from the first to the last with a figure of any territory, oldest first. */
+  years: number[];
+  /** The loaded territories, in the order chosen (the index gives colour and marker). */
+  columns: CompareColumn[];
+  /** The sources of the figures shown (the source of each year's %), in order of appearance. */
+  sources: string[];
+}
+
+/** The unit of each measure of a comparison. */
+export const COMPARE_UNITS: Record<Measure, CompareUnit> = { rd: '%', kg: 'kg/ab', tonnellate: 't' };
+
+type Point = { year: number; value: number; estimate: boolean };
+
+/** The figures a territory's statistics need for a comparison (an AreaStats or a CityStats). */
+export type CompareStats = Pick<AreaStats, 'rdTrend' | 'perCapitaTrend' | 'tonnesTrend'>;
+
+/** The points of the measure in a territory's statistics: only the years with a figure. */
+export function comparePoints(stats: CompareStats, measure: Measure): Point[] {
+  switch (measure) {
+    case 'rd':
+      return stats.rdTrend.map((p) => ({ year: p.year, value: p.value, estimate: p.method === 'estimate' }));
+    case 'kg':
+      return stats.perCapitaTrend.flatMap((p) =>
+        p.producedKgPerCapita === null
+          ? []
+          : [{ year: p.year, value: p.producedKgPerCapita, estimate: false }],
+      );
+    case 'tonnellate':
+      return stats.tonnesTrend.map((p) => ({ year: p.year, value: p.producedT, estimate: false }));
+  }
+}
+
+/**
+ * The table of the measure: a row per year from the first to the last with a figure, a column per
+ * territory. `mixedSource` names the source of a year whose % has none of its own ('più fonti').
+ */
+export function compareTableOf(
+  measure: Measure,
+  loaded: readonly { name: string; stats: CompareStats }[],
+  mixedSource: string,
+): CompareTable {
+  const pointsByArea = loaded.map(({ name, stats }) => ({
+    name,
+    stats,
+    byYear: new Map(comparePoints(stats, measure).map((p) => [p.year, p])),
+  }));
+  const allYears = pointsByArea.flatMap((a) => [...a.byYear.keys()]);
+  const years = allYears.length
+    ? Array.from(
+        { length: Math.max(...allYears) - Math.min(...allYears) + 1 },
+        (_, i) => Math.min(...allYears) + i,
+      )
+    : [];
+  const sources: string[] = [];
+  for (const { stats, byYear } of pointsByArea) {
+    const sourceOf = new Map(stats.rdTrend.map((p) => [p.year, p.source ?? null]));
+    for (const year of byYear.keys()) {
+      const source = sourceOf.get(year) ?? mixedSource;
+      if (!sources.includes(source)) sources.push(source);
+    }
+  }
+  return {
+    unit: COMPARE_UNITS[measure],
+    years,
+    columns: pointsByArea.map(({ name, byYear }) => ({
+      name,
+      values: years.map((y) => byYear.get(y)?.value ?? null),
+      estimates: years.map((y) => byYear.get(y)?.estimate ?? false),
+    })),
+    sources,
+  };
+}

@@ -1,4 +1,5 @@
-import { request, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { request, type Download, type Locator, type Page } from '@playwright/test';
 import { AreaStatsSchema, CityStatsSchema, type AreaStats } from '@portal/contract';
 import {
   API_URL,
@@ -8,6 +9,7 @@ import {
   expect,
   expectNoAxeViolations,
   randomIp,
+  signIn,
   test,
 } from './fixtures';
 
@@ -253,4 +255,60 @@ test('"Confronta con…" starts from any level of the explorer', async ({ page }
     await page.goto(explorer);
     await expect(page.getByRole('link', { name: 'Confronta con…' })).toHaveAttribute('href', compare);
   }
+});
+
+test('a signed-in user downloads the comparison of three territories as png and pdf', async ({
+  createUser,
+  page,
+}) => {
+  const url = `/confronta?aree=comune:${MILANO},regione:${VENETO},italia`;
+  const panel = page.getByRole('region', { name: 'La percentuale di raccolta differenziata negli anni' });
+  const link = (format: string) =>
+    panel.getByRole('link', {
+      name: `Scarica «La percentuale di raccolta differenziata negli anni» in formato ${format}`,
+    });
+  // Anonymous: the invitation to sign in, no links (the same cached page, decided in the browser).
+  await page.goto(url);
+  await expect(panel.getByText('per scaricare il grafico del confronto in pdf, png e jpg.')).toBeVisible();
+  await expect(panel.getByRole('link', { name: /^Scarica «/ })).toHaveCount(0);
+  await expect(panel.getByRole('link', { name: 'Accedi o registrati' })).toHaveAttribute(
+    'href',
+    `${url}&flow=login`,
+  );
+
+  await signIn(page, await createUser({ prefix: 'confronto' }));
+  await page.goto(url);
+  await expect(panel.getByRole('link', { name: 'Accedi o registrati' })).toHaveCount(0);
+  const fetchFrom = async (format: 'png' | 'pdf'): Promise<[Download, Buffer]> => {
+    const control = link(format.toUpperCase());
+    await expect(control).toHaveAttribute(
+      'href',
+      `/api/stats/compare/download/?format=${format}&aree=comune:${MILANO},regione:${VENETO},italia&misura=rd`,
+    );
+    const [download, answer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => r.url().includes('/api/stats/compare/download/?')),
+      control.click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    // The browser saves the file under the name the API gives, in Italian words.
+    const header = answer.headers()['content-disposition'] ?? '';
+    expect(download.suggestedFilename()).toBe(/filename="([^"]+)"/.exec(header)?.[1]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^confronto-raccolta-differenziata-milano-mi-veneto-italia-\\d{4}-\\d{4}\\.${format}$`),
+    );
+    await expect(panel.getByTestId('download-status-comparison')).toHaveText(
+      `Download avviato: ${download.suggestedFilename()}.`,
+    );
+    return [download, await readFile((await download.path())!)];
+  };
+
+  const [, png] = await fetchFrom('png');
+  // A real PNG of the exports' size (1200 × 750): its signature, then the IHDR's width and height.
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 750]);
+  const [, pdf] = await fetchFrom('pdf');
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(5000);
+  await expect(page).toHaveURL(url);
 });

@@ -168,6 +168,71 @@ test.describe('Incorpora', () => {
       /title="Ecocompattatori, pezzi e kg raccolti per gestore: Lombardia"/,
     );
   });
+
+  test("/confronta: the comparison of three territories in another site's iframe", async ({ page }) => {
+    const query = 'aree=comune:015146,regione:05,italia';
+    const names = ['Milano (MI)', 'Veneto', 'Italia'];
+    const caption = 'Percentuale di raccolta differenziata per anno: Milano (MI), Veneto e Italia';
+    await dismissCookieBanner(page);
+    await page.goto(`/confronta?${query}`);
+    const { dialog } = await openEmbedDialog(page, TREND);
+    const link = `${ORIGIN}/embed/confronta?${query}`;
+    await expect(dialog.getByRole('textbox', { name: 'Link al grafico' })).toHaveValue(link);
+    await dialog.getByRole('button', { name: 'Copia il codice HTML' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Codice copiato negli appunti.');
+    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(snippet).toMatch(
+      new RegExp(
+        `^<iframe src="${literal(link)}" title="${literal(caption)}" ` +
+          'width="100%" height="\\d{3}" loading="lazy" style="border:0"></iframe>$',
+      ),
+    );
+
+    const site = await otherSite(
+      '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Un giornale</title>' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+        '<body style="margin:0 auto;max-width:800px"><h1>La raccolta differenziata a confronto</h1>' +
+        snippet.replace(`${ORIGIN}/`, `${BASE_URL}/`) +
+        '</body></html>',
+    );
+    try {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(site.url);
+      const embed = page.frameLocator(`iframe[title="${caption}"]`);
+      await expect(embed.getByRole('heading', { level: 1, name: TREND })).toBeVisible();
+      await expect(embed.getByTestId('embed-header')).toHaveText(
+        new RegExp(`^${PORTAL} · Milano \\(MI\\), Veneto e Italia, \\d{4}–\\d{4}$`),
+      );
+      // The legend names the three lines, in the order chosen; the chart draws them.
+      await expect(embed.getByRole('list', { name: 'Legenda' }).getByRole('listitem')).toHaveText(names);
+      await expect(await drawnChart(embed.getByRole('img', { name: caption }))).toBeVisible();
+      await expect(embed.getByTestId('embed-source')).toHaveText(/^Font[ei]: .*ISPRA/);
+      const back = embed.getByRole('link', { name: `Vedi tutti i dati su ${PORTAL}` });
+      await expect(back).toHaveAttribute('href', `${ORIGIN}/confronta?${query}`);
+      await expect(back).toHaveAttribute('target', '_blank');
+      await expect(embed.getByRole('banner')).toHaveCount(0);
+      await expect(embed.getByRole('button', { name: /^Incorpora/ })).toHaveCount(0);
+      // The same figures as a table, by the embed's toggle: a column per territory.
+      await embed.getByRole('button', { name: 'Tabella' }).click();
+      const table = embed.getByRole('table', { name: caption });
+      await expect(table.getByRole('columnheader')).toHaveText(['Anno', ...names]);
+      await expect(table.getByRole('rowheader', { name: '2022' })).toBeVisible();
+      const frame = page.frame({ url: /\/embed\/confronta/ })!;
+      const widths = await frame.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    } finally {
+      await site.close();
+    }
+    await page.goto(`/embed/confronta?${query}`);
+    await expect(page.getByRole('img', { name: caption })).toBeVisible();
+    await expectNoAxeViolations(page, '/embed/confronta');
+    await page.getByRole('button', { name: 'Tabella' }).click();
+    await expectNoAxeViolations(page, '/embed/confronta as a table');
+  });
 });
 
 test.describe('/embed/ pages', () => {
@@ -195,6 +260,7 @@ test.describe('/embed/ pages', () => {
     for (const url of [
       '/embed/grafico/frazioni?regione=01&provincia=001&comune=001272&anno=2023',
       '/embed/ecocompattatori/andamento',
+      '/embed/confronta?aree=comune:015146,regione:05,italia&misura=kg',
     ]) {
       await request.get(url);
       const again = await request.get(url);
@@ -207,7 +273,13 @@ test.describe('/embed/ pages', () => {
       expect(html, url).not.toContain('class="shell-header');
       expect(html, url).not.toContain('Invia feedback');
     }
-    for (const url of ['/glossario', '/?comune=001272', '/ecocompattatori', '/embed']) {
+    for (const url of [
+      '/glossario',
+      '/?comune=001272',
+      '/ecocompattatori',
+      '/confronta?aree=italia',
+      '/embed',
+    ]) {
       const response = await request.get(url);
       expect(frameAncestors(response), url).toBe("'none'");
       expect(response.headers()['x-frame-options'], url).toBe('DENY');
@@ -225,6 +297,10 @@ test.describe('/embed/ pages', () => {
       '/embed/grafico/combinazioni?comune=001272',
       '/embed/ecocompattatori/gestori?gestore=999999',
       '/embed/ecocompattatori/comuni?provincia=999',
+      // A comparison without a territory the portal knows.
+      '/embed/confronta',
+      '/embed/confronta?aree=paese:IT',
+      '/embed/confronta?aree=comune:999999,regione:99',
       '/embed/grafico',
       '/embed/qualcosa/altro/ancora',
     ]) {

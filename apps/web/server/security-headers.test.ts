@@ -111,6 +111,7 @@ describe('isFrameable', () => {
       '/embed/grafico/andamento',
       '/embed/grafico/frazioni?regione=05&comune=028001',
       '/embed/ecocompattatori/gestori?anno=2023',
+      '/embed/confronta?aree=comune:015146,regione:05,italia&misura=kg',
       '/embed/non-esiste',
     ])
       expect(isFrameable(url), url).toBe(true);
@@ -118,6 +119,7 @@ describe('isFrameable', () => {
       '/',
       '/?comune=028001',
       '/glossario',
+      '/confronta?aree=italia',
       '/embed',
       '/embedded/grafico',
       '/?next=/embed/grafico/andamento',
@@ -146,6 +148,7 @@ describe('headerRules (next.config.ts)', () => {
       '/glossario',
       '/ecocompattatori',
       '/profilo',
+      '/confronta',
       '/embed',
       '/embedded/grafico',
       '/_next/static/chunks/app.js',
@@ -155,6 +158,7 @@ describe('headerRules (next.config.ts)', () => {
     for (const path of [
       '/embed/grafico/andamento',
       '/embed/ecocompattatori/comuni',
+      '/embed/confronta',
       '/embed/grafico/non-esiste/ancora',
     ])
       expect(headersOf(path), path).toEqual(allButFraming);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { embedHeight, embedPath, embedSnippet, isRvmChart, isStatChart } from './embeds';
+import {
+  COMPARE_CHART_HEIGHT,
+  COMPARE_EMBED_HEIGHT,
+  EMBED_PREFIX,
+  embedHeight,
+  embedPath,
+  embedSnippet,
+  isRvmChart,
+  isStatChart,
+} from './embeds';
 
 describe('embedPath', () => {
   it("keeps the page's territory and years, in a fixed order, and nothing else", () => {
@@ -16,6 +25,35 @@ describe('embedPath', () => {
     expect(
       embedPath('ecocompattatori', 'gestori', '?cerca=via+roma&pagina=3&gestore=2&provincia=028&anno=2023'),
     ).toBe('/embed/ecocompattatori/gestori?provincia=028&gestore=2&anno=2023');
+  });
+});
+
+describe('embedPath of /confronta', () => {
+  it('is /embed/confronta with the comparison as /confronta writes it: readable, one address per state', () => {
+    expect(embedPath('confronta', null, '?aree=comune:015146,regione:05,italia&misura=kg')).toBe(
+      '/embed/confronta?aree=comune:015146,regione:05,italia&misura=kg',
+    );
+    // Escaped, in capitals, repeated, the default measure: the same comparison, the same address.
+    expect(
+      embedPath('confronta', null, '?aree=COMUNE%3A015146%2Citalia&aree=comune:015146&misura=rd&cerca=x'),
+    ).toBe('/embed/confronta?aree=comune:015146,italia');
+  });
+
+  it('keeps what /confronta shows: not a malformed entry, one beyond the fifth, an unknown measure', () => {
+    expect(
+      embedPath(
+        'confronta',
+        null,
+        '?aree=regione:5,regione:01,regione:02,regione:03,regione:04,regione:05,regione:06&misura=litri',
+      ),
+    ).toBe('/embed/confronta?aree=regione:01,regione:02,regione:03,regione:04,regione:05');
+    expect(embedPath('confronta', null, '')).toBe('/embed/confronta');
+    expect(embedPath('confronta', null, '?aree=paese:IT')).toBe('/embed/confronta');
+  });
+
+  it('lies under the framable prefix, with a frame tall enough for the legend over the chart', () => {
+    expect(embedPath('confronta', null, '?aree=italia').startsWith(EMBED_PREFIX)).toBe(true);
+    expect(COMPARE_EMBED_HEIGHT).toBeGreaterThan(embedHeight(COMPARE_CHART_HEIGHT));
   });
 });
 

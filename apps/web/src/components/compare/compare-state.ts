@@ -4,35 +4,34 @@
  * (a malformed entry, one over the limit, an unknown measure) is reported, and the rest is shown.
  * Zod-free (the contract's lite entry point): the page's script that adds a comune imports it.
  */
-import { isIstatId, type SubAreaLevel } from '@portal/contract/lite';
+import {
+  areaEntriesOf,
+  areaOf,
+  areasParam,
+  DEFAULT_MEASURE,
+  MAX_AREAS,
+  MEASURES,
+  parseAreaList,
+  type CompareArea,
+  type CompareLevel,
+  type Measure,
+} from '@portal/contract/lite';
 
-export type CompareLevel = 'country' | SubAreaLevel;
-
-export interface CompareArea {
-  level: CompareLevel;
-  /** ISTAT code; null for Italy. */
-  id: string | null;
-  /** The area in the URL: 'italia', 'regione:05', 'provincia:028', 'comune:015146'. */
-  key: string;
-}
-
-/** How many territories one comparison holds. */
-export const MAX_AREAS = 5;
-
-/** The figures a comparison shows: % separately collected, kg produced per inhabitant, tonnes produced. */
-export const MEASURES = ['rd', 'kg', 'tonnellate'] as const;
-export type Measure = (typeof MEASURES)[number];
-export const DEFAULT_MEASURE: Measure = 'rd';
+// The territories' syntax is the contract's (compare-areas.ts): the API's download of the comparison reads
+// `aree` with the same code.
+export {
+  areaOf,
+  areasParam,
+  DEFAULT_MEASURE,
+  MAX_AREAS,
+  MEASURES,
+  parseAreaKey,
+  type CompareArea,
+  type CompareLevel,
+  type Measure,
+} from '@portal/contract/lite';
 
 export const COMPARE_PATH = '/confronta';
-
-/** The words of the levels in the URL. */
-const LEVEL_WORDS: Record<SubAreaLevel, string> = {
-  region: 'regione',
-  province: 'provincia',
-  city: 'comune',
-};
-const ITALY_KEY = 'italia';
 
 export interface CompareState {
   areas: CompareArea[];
@@ -52,46 +51,13 @@ export interface ParsedCompareState extends CompareState {
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-/** The area of a level and code: areaOf('region', '05') → regione:05. */
-export function areaOf(level: CompareLevel, id: string | null): CompareArea {
-  if (level === 'country' || !id) return { level: 'country', id: null, key: ITALY_KEY };
-  return { level, id, key: `${LEVEL_WORDS[level]}:${id}` };
-}
-
-/** One entry of `aree` ('regione:05', 'italia'; case and spaces ignored), or null when it names nothing. */
-export function parseAreaKey(text: string): CompareArea | null {
-  const entry = text.trim().toLowerCase();
-  if (entry === ITALY_KEY) return areaOf('country', null);
-  const [word, id, ...rest] = entry.split(':');
-  if (rest.length || !id) return null;
-  const level = (Object.keys(LEVEL_WORDS) as SubAreaLevel[]).find((l) => LEVEL_WORDS[l] === word);
-  return level && isIstatId(level, id) ? areaOf(level, id) : null;
-}
-
-function entriesOf(value: string | string[] | undefined): string[] {
-  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
-
 /**
  * The state of a URL's parameters: `aree` (then `aggiungi`, what the page's forms add) in order, each
  * territory once, at most MAX_AREAS; `misura`, default 'rd'.
  */
 export function parseCompareState(params: SearchParams): ParsedCompareState {
-  const areas: CompareArea[] = [];
-  const malformed: string[] = [];
-  const excess: string[] = [];
-  const added = entriesOf(params.aggiungi);
-  for (const entry of [...entriesOf(params.aree), ...added]) {
-    const area = parseAreaKey(entry);
-    if (!area) malformed.push(entry);
-    else if (areas.some((a) => a.key === area.key)) continue;
-    else if (areas.length >= MAX_AREAS) excess.push(area.key);
-    else areas.push(area);
-  }
+  const added = areaEntriesOf(params.aggiungi);
+  const { areas, malformed, excess } = parseAreaList([...areaEntriesOf(params.aree), ...added]);
   const rawMeasure = (Array.isArray(params.misura) ? params.misura[0] : params.misura)?.trim() ?? '';
   const measure = (MEASURES as readonly string[]).includes(rawMeasure) ? (rawMeasure as Measure) : null;
   return {
@@ -104,11 +70,6 @@ export function parseCompareState(params: SearchParams): ParsedCompareState {
   };
 }
 
-/** The value of `aree` for a list of territories: 'comune:015146,italia'. */
-export function areasParam(areas: readonly CompareArea[]): string {
-  return areas.map((a) => a.key).join(',');
-}
-
 /**
  * The URL of a state: /confronta?aree=…&misura=… (the measure only when not the default). The entries
  * hold only letters, digits, ':' and ',', which a query may carry as they are: the URL stays readable.
@@ -118,6 +79,14 @@ export function compareHref(state: Partial<CompareState>): string {
   if (state.areas?.length) parts.push(`aree=${areasParam(state.areas)}`);
   if (state.measure && state.measure !== DEFAULT_MEASURE) parts.push(`misura=${state.measure}`);
   return parts.length ? `${COMPARE_PATH}?${parts.join('&')}` : COMPARE_PATH;
+}
+
+/**
+ * The pdf, png or jpg of a comparison's chart (signed in): GET /api/stats/compare/download/ with the
+ * page's own `aree` and `misura`, read by the API with the same code (contract compare-areas.ts).
+ */
+export function compareDownloadHref(state: CompareState, format: string): string {
+  return `/api/stats/compare/download/?format=${format}&aree=${areasParam(state.areas)}&misura=${state.measure}`;
 }
 
 /** The state with `area` added at the end (unchanged when it is there already or the list is full). */

@@ -1,85 +1,22 @@
 import type { AreaStats } from '@portal/contract';
-import type { CompareUnit } from '@portal/charts';
+import { comparePoints, compareTableOf, type CompareTable } from '@portal/charts';
 import type { Measure } from './compare-state';
 import { compareMessages as t } from './messages';
 
 /**
  * The figures of a comparison from the territories' statistics (the API's /api/stats/ answers): a row per
- * year, a column per territory, each cell the figure or null. Pure: the page's loader calls it.
+ * year, a column per territory, each cell the figure or null. Pure: the page's loader calls it. The rules
+ * are packages/charts' (compare-table.ts), which the API's download of the comparison draws too.
  */
-
-/** One line of the chart and one column of the table. */
-export interface CompareColumn {
-  name: string;
-  /** One value per year of CompareTable.years; null: no figure that year. */
-  values: (number | null)[];
-  /** True where the value is an estimate (the % only). */
-  estimates: boolean[];
-}
-
-export interface CompareTable {
-  unit: CompareUnit;
-  /** Every year from the first to the last with a figure of any territory, oldest first. */
-  years: number[];
-  /** The loaded territories, in the order chosen (the index gives colour and marker). */
-  columns: CompareColumn[];
-  /** The sources of the figures shown (the source of each year's %), in order of appearance. */
-  sources: string[];
-}
-
-const UNITS: Record<Measure, CompareUnit> = { rd: '%', kg: 'kg/ab', tonnellate: 't' };
-
-type Point = { year: number; value: number; estimate: boolean };
+export type { CompareColumn, CompareTable } from '@portal/charts';
 
 /** The points of the measure in a territory's statistics: only the years with a figure. */
-export function pointsOf(stats: AreaStats, measure: Measure): Point[] {
-  switch (measure) {
-    case 'rd':
-      return stats.rdTrend.map((p) => ({ year: p.year, value: p.value, estimate: p.method === 'estimate' }));
-    case 'kg':
-      return stats.perCapitaTrend.flatMap((p) =>
-        p.producedKgPerCapita === null
-          ? []
-          : [{ year: p.year, value: p.producedKgPerCapita, estimate: false }],
-      );
-    case 'tonnellate':
-      return stats.tonnesTrend.map((p) => ({ year: p.year, value: p.producedT, estimate: false }));
-  }
-}
+export const pointsOf = (stats: AreaStats, measure: Measure) => comparePoints(stats, measure);
 
 /** The table of the measure: a row per year from the first to the last with a figure, a column per territory. */
 export function compareTable(
   measure: Measure,
   loaded: readonly { name: string; stats: AreaStats }[],
 ): CompareTable {
-  const pointsByArea = loaded.map(({ name, stats }) => ({
-    name,
-    stats,
-    byYear: new Map(pointsOf(stats, measure).map((p) => [p.year, p])),
-  }));
-  const allYears = pointsByArea.flatMap((a) => [...a.byYear.keys()]);
-  const years = allYears.length
-    ? Array.from(
-        { length: Math.max(...allYears) - Math.min(...allYears) + 1 },
-        (_, i) => Math.min(...allYears) + i,
-      )
-    : [];
-  const sources: string[] = [];
-  for (const { stats, byYear } of pointsByArea) {
-    const sourceOf = new Map(stats.rdTrend.map((p) => [p.year, p.source ?? null]));
-    for (const year of byYear.keys()) {
-      const source = sourceOf.get(year) ?? t.chart.sourceMixed;
-      if (!sources.includes(source)) sources.push(source);
-    }
-  }
-  return {
-    unit: UNITS[measure],
-    years,
-    columns: pointsByArea.map(({ name, byYear }) => ({
-      name,
-      values: years.map((y) => byYear.get(y)?.value ?? null),
-      estimates: years.map((y) => byYear.get(y)?.estimate ?? false),
-    })),
-    sources,
-  };
+  return compareTableOf(measure, loaded, t.chart.sourceMixed);
 }

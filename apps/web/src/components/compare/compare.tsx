@@ -1,11 +1,16 @@
-import { compareStyle, formatCompareValue, type CompareSymbol } from '@portal/charts';
+import { formatCompareValue } from '@portal/charts';
+import { COMPARE_EMBED_HEIGHT } from '../../lib/embeds';
+import { EmbedButton } from '../embeds/embed-button';
 import { ShareButton } from '../share-button';
 import { CompareChartLoader } from './compare-chart-loader';
+import { compareChartInput } from './compare-rows';
+import { CompareDownloads } from './compare-downloads';
 import type { CompareData } from './compare-data.server';
 import type { CompareTable } from './compare-table';
 import {
   areaOf,
   areasParam,
+  compareDownloadHref,
   compareHref,
   DEFAULT_MEASURE,
   MAX_AREAS,
@@ -14,6 +19,7 @@ import {
   type CompareState,
   type Measure,
 } from './compare-state';
+import { Swatch } from './compare-swatch';
 import { ComuneAdder } from './comune-adder';
 import { compareMessages as t } from './messages';
 import chartStyles from '../charts/charts.module.css';
@@ -23,26 +29,6 @@ import styles from './compare.module.css';
 const EXAMPLE_HREF = compareHref({
   areas: [areaOf('country', null), areaOf('region', '03'), areaOf('region', '15')],
 });
-
-/** The shapes of the chart's markers (ECharts' symbols), drawn in a 12 × 12 box for the legend. */
-const SYMBOL_SHAPES: Record<CompareSymbol, string> = {
-  circle: 'M6 1.5a4.5 4.5 0 1 0 0.001 0Z',
-  rect: 'M1.5 1.5h9v9h-9Z',
-  triangle: 'M6 1l5 9.5H1Z',
-  diamond: 'M6 0.5l5 5.5-5 5.5-5-5.5Z',
-  arrow: 'M6 0.5l5 11-5-3-5 3Z',
-};
-
-/** A territory's colour and marker on a line, as the chart draws them. */
-function Swatch({ index }: { index: number }) {
-  const { color, symbol } = compareStyle(index);
-  return (
-    <svg className={styles.swatch} viewBox="0 0 28 12" width="28" height="12" aria-hidden="true">
-      <path d="M0 6h28" stroke={color} strokeWidth="2.5" />
-      <path d={SYMBOL_SHAPES[symbol]} transform="translate(8 0)" fill={color} />
-    </svg>
-  );
-}
 
 /** The fields that carry the current comparison into a form's GET. */
 function StateFields({ state }: { state: CompareState }) {
@@ -116,7 +102,6 @@ function CompareTableView({
         {measure === 'kg' && <p>{t.chart.kgNote}</p>}
         {measure === 'tonnellate' && <p>{t.chart.tonnesNote}</p>}
         {table.sources.length > 0 && <p data-testid="compare-source">{t.chart.source(table.sources)}</p>}
-        <p>{t.chart.downloads}</p>
       </div>
     </>
   );
@@ -138,6 +123,11 @@ export function Compare({ data }: { data: CompareData }) {
     .map((r) => ({ region: r, provinces: provinces.filter((p) => p.regionId === r.id) }))
     .filter((g) => g.provinces.length > 0);
   const fullHint = full ? 'compare-full' : undefined;
+  // The territories the chart draws (those whose figures were read), for its downloads; and where the
+  // invitation to sign in leads: this comparison, with the sign-in dialog open.
+  const drawn: CompareState = { areas: areas.filter((a) => a.loaded), measure };
+  const ownHref = compareHref(current);
+  const loginHref = `${ownHref}${ownHref.includes('?') ? '&' : '?'}flow=login`;
 
   return (
     <div className={styles.page}>
@@ -328,9 +318,18 @@ export function Compare({ data }: { data: CompareData }) {
 
       {table.columns.length > 0 && (
         <section aria-labelledby="compare-chart-title" className={`${chartStyles.panel} ${styles.panel}`}>
-          <h2 id="compare-chart-title" className={chartStyles.panelTitle}>
-            {t.chart.heading[measure]}
-          </h2>
+          <div className={chartStyles.panelHead}>
+            <h2 id="compare-chart-title" className={chartStyles.panelTitle}>
+              {t.chart.heading[measure]}
+            </h2>
+            {/* "Incorpora": the chart alone for another site (/embed/confronta, the address bar's query). */}
+            {table.years.length > 0 && (
+              <EmbedButton
+                target={{ kind: 'confronta', chart: null, title: caption, height: COMPARE_EMBED_HEIGHT }}
+                label={t.chart.heading[measure]}
+              />
+            )}
+          </div>
           {table.years.length === 0 ? (
             <p className={chartStyles.empty}>{t.chart.noData}</p>
           ) : (
@@ -343,19 +342,25 @@ export function Compare({ data }: { data: CompareData }) {
                   </li>
                 ))}
               </ul>
-              <CompareChartLoader
-                chart={{
-                  years: table.years,
-                  unit: table.unit,
-                  series: table.columns.map((c) => ({
-                    name: c.name,
-                    values: c.values,
-                    ...(c.estimates.some(Boolean) ? { estimates: c.estimates } : {}),
-                  })),
-                }}
-                ariaLabel={caption}
-              />
+              <CompareChartLoader chart={compareChartInput(table)} ariaLabel={caption} />
               <CompareTableView table={table} measure={measure} caption={caption} />
+              {/* pdf, png, jpg for a signed-in visitor, the invitation to sign in for the others: both
+                  decided in the browser (the explorer's components), so the cached page is the same for all. */}
+              <div className={chartStyles.actions}>
+                <CompareDownloads
+                  links={{
+                    statistic: 'comparison',
+                    title: t.chart.heading[measure],
+                    hrefs: {
+                      pdf: compareDownloadHref(drawn, 'pdf'),
+                      png: compareDownloadHref(drawn, 'png'),
+                      jpg: compareDownloadHref(drawn, 'jpg'),
+                    },
+                    fileStem: 'confronto',
+                  }}
+                  invite={{ href: loginHref, rest: t.chart.downloadInvite }}
+                />
+              </div>
             </>
           )}
         </section>

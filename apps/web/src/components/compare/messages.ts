@@ -82,8 +82,8 @@ export const compareMessages = {
     source: (sources: readonly string[]) =>
       sources.length === 1 ? `Fonte: ${sources[0]}.` : `Fonti: ${list.format(sources)}.`,
     sourceMixed: 'più fonti',
-    downloads:
-      'Il grafico del confronto non si scarica in pdf, png o jpg: i dati sono nella tabella, e ogni territorio ha i suoi grafici da scaricare nella sua pagina.',
+    /** The end of the invitation to sign in, after its link (the explorer's DownloadInvite). */
+    downloadInvite: ' per scaricare il grafico del confronto in pdf, png e jpg.',
   },
 
   /** Territory names as the comparison writes them. */

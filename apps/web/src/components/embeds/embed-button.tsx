@@ -14,7 +14,8 @@ const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDi
 /** What a chart's "Incorpora" embeds: /embed/<kind>/<chart> with the page's own parameters. */
 export interface EmbedTarget {
   kind: EmbedKind;
-  chart: string;
+  /** The chart's id; null for a kind of one chart (/embed/confronta). */
+  chart: string | null;
   /** The iframe's title: what the chart shows, of which territory (the panel's caption). */
   title: string;
   /** The iframe's height in px (embedHeight of the chart's height). */

@@ -18,6 +18,7 @@ export interface DownloadTarget {
 }
 
 const FORMATS = ['pdf', 'png', 'jpg'] as const;
+export type DownloadFormat = (typeof FORMATS)[number];
 
 export function downloadHref(target: DownloadTarget, statistic: string, format: string): string {
   const params = new URLSearchParams({ format, statistic, level: target.level });
@@ -31,31 +32,35 @@ export function downloadHref(target: DownloadTarget, statistic: string, format: 
  * pdf, png, jpg of one statistic (signed-in users only; the API refuses anonymous downloads). The links
  * keep their address (they work without JavaScript), but a click fetches the file: a refusal (no data,
  * over the limit, session expired) is said in Italian next to them instead of a browser error page.
+ * A chart that is not one statistic of one area (the comparison of /confronta) gives its own addresses
+ * (`hrefs`) and the name of its file should the answer name none (`fileStem`).
  */
 export function DownloadLinks({
-  target,
   statistic,
   title,
+  ...to
 }: {
-  target: DownloadTarget;
   statistic: string;
   title: string;
-}) {
+} & ({ target: DownloadTarget } | { hrefs: Record<DownloadFormat, string>; fileStem: string })) {
   const { user } = useSession();
   const { status, start } = useFileDownload();
   const statusId = useId();
   if (!user) return null;
+  const hrefOf = (format: DownloadFormat) =>
+    'target' in to ? downloadHref(to.target, statistic, format) : to.hrefs[format];
+  const stem = 'target' in to ? `${statistic.toLowerCase()}-${to.target.year}` : to.fileStem;
   const onClick = (event: MouseEvent<HTMLAnchorElement>, href: string, format: string) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    void start(href, `${statistic.toLowerCase()}-${target.year}.${format}`);
+    void start(href, `${stem}.${format}`);
   };
   return (
     <div>
       <p className={styles.downloads}>
         <span aria-hidden="true">{t.downloads.prefix}</span>
         {FORMATS.map((format) => {
-          const href = downloadHref(target, statistic, format);
+          const href = hrefOf(format);
           return (
             <a
               key={format}
@@ -77,14 +82,17 @@ export function DownloadLinks({
   );
 }
 
-/** For anonymous visitors (once the browser knows there is no session), in place of the download links. */
-export function DownloadInvite({ href }: { href: string }) {
+/**
+ * For anonymous visitors (once the browser knows there is no session), in place of the download links;
+ * `rest` ends the sentence after the link (default: the explorer's single statistics).
+ */
+export function DownloadInvite({ href, rest = t.downloads.inviteRest }: { href: string; rest?: string }) {
   const { user, ready } = useSession();
   if (!ready || user) return null;
   return (
     <p className={styles.invite}>
       <a href={href}>{t.downloads.inviteLink}</a>
-      {t.downloads.inviteRest}
+      {rest}
     </p>
   );
 }

@@ -7,6 +7,9 @@
 // - When the data change (an import: the API's /api/data-version/ moves), every entry becomes stale:
 //   the next request gets the page it had while one render of the new page runs behind it. After
 //   ENTRY_TTL_MS an entry is refreshed the same way (the legal texts may come from another service).
+// - A page rendered while some of its data could not be read (page-partial.mjs marks it) is kept only
+//   PARTIAL_TTL_MS, sent with Cache-Control: no-store, and does not replace an older good page: that one is
+//   served meanwhile, and the page rendered again after that time.
 // - Private pages (/profilo, /scarica-dati) are rendered per request with the visitor's cookies and never
 //   stored; they get the same kind of policy.
 // - Renders go through the server itself (a request to its own port carrying a per-process secret), so
@@ -15,6 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { isPartialPage } from './page-partial.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, isFrameable } from './security-headers.mjs';
 
 const gzipAsync = promisify(gzip);
@@ -35,6 +39,14 @@ const ENTRY_TTL_MS = 10 * 60_000;
 /** What browsers and a CDN may do with a public page: use it a minute, then revalidate (ETag) or, while
  * the origin is slow or down, keep showing it for up to ten minutes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/**
+ * How long a partial page (an API call of its render failed) is kept: long enough that an API that is down
+ * or shedding load (its Retry-After is 10 s) gets one render per page and 15 s, not one per visitor; short
+ * enough that a page is whole again soon after the API is back.
+ */
+export const PARTIAL_TTL_MS = 15_000;
+/** A partial page is not kept by browsers nor a CDN: the next visit asks again. */
+export const PARTIAL_CACHE_CONTROL = 'no-store';
 /** Renders waiting at once (each waits on the API): beyond this a page not in the cache gets 503. */
 export const MAX_RENDERS_IN_FLIGHT = 24;
 /** How long a visitor waits for a page rendered for them: then 503 with Retry-After, while the render goes
@@ -107,7 +119,9 @@ export function negotiateEncoding(header) {
  * @property {Buffer} body
  * @property {string} csp
  *
- * @typedef {Rendered & { etag: string, gzip: Buffer, br: Buffer, version: number }} Entry
+ * @typedef {Rendered & { etag: string, gzip: Buffer, br: Buffer, version: number, partial: boolean, held?: boolean }} Entry
+ *   `partial`: rendered while some of its data could not be read (page-partial.mjs), kept PARTIAL_TTL_MS;
+ *   `held`: an older good page kept PARTIAL_TTL_MS more because its new render was partial
  *
  * @typedef {object} PageCacheOptions
  * @property {string} origin  where the server renders itself, e.g. http://127.0.0.1:3000
@@ -116,6 +130,7 @@ export function negotiateEncoding(header) {
  * @property {() => boolean} [overloaded]  true while the process should not start a render (load shedding)
  * @property {number} [renderDeadlineMs]  RENDER_DEADLINE_MS unless given (the tests give less)
  * @property {number} [settleMs]  SETTLE_MS unless given: pages rendered this soon after a data version move are rendered again
+ * @property {number} [partialTtlMs]  PARTIAL_TTL_MS unless given (the tests give less)
  * @property {(message: string) => void} [log]
  */
 
@@ -147,6 +162,7 @@ export function createPageCache({
   overloaded = () => false,
   renderDeadlineMs = RENDER_DEADLINE_MS,
   settleMs = SETTLE_MS,
+  partialTtlMs = PARTIAL_TTL_MS,
   log = () => {},
 }) {
   const secret = randomBytes(24).toString('base64url');
@@ -232,13 +248,22 @@ export function createPageCache({
     allowStale: true,
     noDeleteOnFetchRejection: true,
     allowStaleOnFetchRejection: true,
-    async fetchMethod(url, _stale, { context }) {
+    async fetchMethod(url, stale, { options, context }) {
       const version = generation;
       const rendered = await render(url, null);
       const shareable =
         CACHEABLE_STATUSES.has(rendered.status) &&
         !rendered.headers['set-cookie'] &&
         /^text\/html/i.test(String(rendered.headers['content-type'] ?? ''));
+      // Rendered while some of its data could not be read: kept partialTtlMs, not the usual time. An older
+      // good page is kept for that time instead of it; either way the page is rendered again after that
+      // (not for every visitor while the API is down).
+      const partial = shareable && isPartialPage(rendered.body);
+      if (partial) options.ttl = partialTtlMs;
+      if (partial && stale && !stale.partial) {
+        log(`render of ${url}: partial, the previous page kept ${partialTtlMs} ms more`);
+        return { ...stale, held: true };
+      }
       if (!shareable) {
         // Not kept (an older page, if any, stays); the request that asked sends this one as it is.
         if (context) context.rendered = rendered;
@@ -249,7 +274,7 @@ export function createPageCache({
         brotliAsync(rendered.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
       ]);
       const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
-      return { ...rendered, etag, gzip: gz, br, version };
+      return { ...rendered, etag, gzip: gz, br, version, partial };
     },
   });
 
@@ -272,7 +297,7 @@ export function createPageCache({
       res.end(req.method === 'HEAD' ? undefined : page.body);
       return;
     }
-    res.setHeader('cache-control', PUBLIC_CACHE_CONTROL);
+    res.setHeader('cache-control', page.partial ? PARTIAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     res.setHeader('etag', page.etag);
     const vary = String(page.headers.vary ?? '');
     if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
@@ -313,15 +338,19 @@ export function createPageCache({
     const status = {};
     /** @type {{ rendered?: Rendered }} */
     const context = {};
-    const outdated = known !== undefined && known.version !== generation;
+    // A held page waits out its time, whatever the data version (its render was partial moments ago).
+    const outdated = known !== undefined && known.version !== generation && !known.held;
+    // A partial page whose time is over is not sent again while its new render runs: the visitor waits
+    // for that render (unless the process is busy).
+    const renew = known?.partial === true && !entries.has(url) && !busy();
     const entry = await withinDeadline(
-      entries.fetch(url, { forceRefresh: outdated && !busy(), status, context }),
+      entries.fetch(url, { forceRefresh: outdated && !busy(), allowStale: !renew, status, context }),
       renderDeadlineMs,
     );
     if (entry === LATE) return shed(res);
     if (entry) {
-      const stale = status.returnedStale || (outdated && status.fetch !== 'miss');
-      send(req, res, entry, stale ? 'STALE' : known ? 'HIT' : 'MISS');
+      const stale = status.returnedStale || entry.held || (outdated && !renew && status.fetch !== 'miss');
+      send(req, res, entry, stale ? 'STALE' : known && !renew ? 'HIT' : 'MISS');
       return;
     }
     // Not shareable (a 5xx, a redirect, a page setting a cookie): sent as rendered, not kept. A request

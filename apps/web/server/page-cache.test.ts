@@ -9,6 +9,8 @@ import {
   isPrivatePage,
   MAX_RENDERS_IN_FLIGHT,
   negotiateEncoding,
+  PARTIAL_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
 } from './page-cache.mjs';
 
 /**
@@ -20,6 +22,8 @@ interface Harness {
   renders: string[];
   setVersion(version: string): void;
   setOverloaded(value: boolean): void;
+  /** While true, "the API" fails: pages render its fallback, marked partial (page-partial.mjs). */
+  setApiDown(value: boolean): void;
   close(): Promise<void>;
 }
 
@@ -28,9 +32,22 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs?: number): Promise<Harness> {
+interface HarnessOptions {
+  maxBytes?: number;
+  renderDeadlineMs?: number;
+  settleMs?: number;
+  partialTtlMs?: number;
+}
+
+async function start({
+  maxBytes = 1024 * 1024,
+  renderDeadlineMs,
+  settleMs,
+  partialTtlMs,
+}: HarnessOptions = {}): Promise<Harness> {
   const renders: string[] = [];
   let overloaded = false;
+  let apiDown = false;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -41,6 +58,7 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs
     overloaded: () => overloaded,
     renderDeadlineMs,
     settleMs,
+    partialTtlMs,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!cache.isRenderRequest(req)) {
@@ -68,8 +86,12 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs
       ...(url.startsWith('/embed/') ? {} : { 'x-frame-options': 'DENY' }),
       'cache-control': 'private, no-cache, no-store',
     });
+    // As components/rankings/city-rank-section.tsx renders its fallback when the API does not answer.
+    const rank = apiDown
+      ? '<p data-page-partial="rank">La posizione in classifica non è disponibile in questo momento.</p>'
+      : '<p>12º in Italia</p>';
     res.end(
-      `<html><body><p>Pagina ${url} per ${who}, resa ${renders.length}</p>` +
+      `<html><body><p>Pagina ${url} per ${who}, resa ${renders.length}</p>${rank}` +
         `<script>self.__next_f.push([1,"${url}"])</script>${'x'.repeat(2000)}</body></html>`,
     );
   });
@@ -78,6 +100,7 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs
     renders,
     setVersion: (v: string) => cache.setDataVersion(v),
     setOverloaded: (v: boolean) => (overloaded = v),
+    setApiDown: (v: boolean) => (apiDown = v),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   servers.push(harness);
@@ -86,6 +109,21 @@ async function start(maxBytes = 1024 * 1024, renderDeadlineMs?: number, settleMs
 
 const get = (h: Harness, path: string, headers: Record<string, string> = {}) =>
   fetch(h.url + path, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+/** A comune page, which shows its rank: partial while "the API" is down. */
+const COMUNE = '/?comune=001272';
+
+/** What a visitor got: the cache's status, the Cache-Control, the page, and whether it carries the mark. */
+async function seen(h: Harness, path: string) {
+  const res = await get(h, path);
+  const body = await res.text();
+  return {
+    cache: res.headers.get('x-page-cache'),
+    cacheControl: res.headers.get('cache-control'),
+    body,
+    partial: body.includes('data-page-partial='),
+  };
+}
 
 describe('the page cache', () => {
   it('renders a page once, without the visitor’s cookies, and sends everyone the same bytes', async () => {
@@ -191,6 +229,59 @@ describe('the page cache', () => {
     expect(error.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('keeps a page rendered while the API failed only briefly, with no-store, then renders it again', async () => {
+    const h = await start({ partialTtlMs: 300 });
+    h.setApiDown(true);
+    const first = await seen(h, COMUNE);
+    expect(first).toMatchObject({ cache: 'MISS', cacheControl: PARTIAL_CACHE_CONTROL, partial: true });
+    expect(first.body).toContain('data-page-partial="rank"');
+    // Meanwhile everyone gets it, not a render each (the API is down: a render would fail again).
+    const meanwhile = await Promise.all(Array.from({ length: 10 }, () => seen(h, COMUNE)));
+    for (const page of meanwhile)
+      expect(page).toMatchObject({ cache: 'HIT', cacheControl: PARTIAL_CACHE_CONTROL, partial: true });
+    expect(h.renders).toHaveLength(1);
+
+    // After that time, the next visitor gets a new render, not the partial page: whole once the API is back.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    h.setApiDown(false);
+    const after = await seen(h, COMUNE);
+    expect(after).toMatchObject({ cache: 'MISS', cacheControl: PUBLIC_CACHE_CONTROL, partial: false });
+    expect(after.body).toContain('resa 2');
+    expect((await seen(h, COMUNE)).cache).toBe('HIT');
+    expect(h.renders).toHaveLength(2);
+  });
+
+  it('keeps serving the older good page while the new render is partial, trying again only now and then', async () => {
+    const h = await start({ partialTtlMs: 300 });
+    h.setVersion('1:10');
+    expect((await seen(h, COMUNE)).body).toContain('resa 1');
+    h.setApiDown(true);
+    h.setVersion('2:11');
+    // The import moved the version: the good page is sent while the new render runs, and that render is
+    // partial: the good page stays, and is what everyone gets, without a render each.
+    for (let i = 0; i < 5; i += 1) {
+      const page = await seen(h, COMUNE);
+      expect(page).toMatchObject({ cache: 'STALE', cacheControl: PUBLIC_CACHE_CONTROL, partial: false });
+      expect(page.body).toContain('resa 1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(h.renders).toHaveLength(2);
+
+    // After that time, one visitor's request starts a new render (still partial: the good page stays).
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await seen(h, COMUNE)).body).toContain('resa 1');
+    await expect.poll(() => h.renders.length).toBe(3);
+    expect((await seen(h, COMUNE)).body).toContain('resa 1');
+
+    // The API is back: after that time the page is rendered whole and replaces the old one.
+    h.setApiDown(false);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await seen(h, COMUNE)).body).toContain('resa 1');
+    await expect.poll(async () => (await seen(h, COMUNE)).body).toContain('resa 4');
+    expect((await seen(h, COMUNE)).cache).toBe('HIT');
+    expect(h.renders).toHaveLength(4);
+  });
+
   it('after a data change, serves the old page once while rendering the new one', async () => {
     const h = await start();
     h.setVersion('1:10');
@@ -204,7 +295,7 @@ describe('the page cache', () => {
   });
 
   it('renders once more a page rendered just after a data change (an API process may have lagged behind)', async () => {
-    const h = await start(1024 * 1024, undefined, 300);
+    const h = await start({ settleMs: 300 });
     h.setVersion('1:10');
     await get(h, '/?regione=05');
     h.setVersion('2:11');
@@ -243,7 +334,7 @@ describe('the page cache', () => {
   });
 
   it('answers 503 with Retry-After when a render outlasts its deadline, and keeps the page it finishes', async () => {
-    const h = await start(1024 * 1024, 100);
+    const h = await start({ renderDeadlineMs: 100 });
     const late = await get(h, '/lenta?n=1');
     expect(late.status).toBe(503);
     expect(late.headers.get('retry-after')).toBe('10');
@@ -257,7 +348,7 @@ describe('the page cache', () => {
   });
 
   it('keeps nothing when its size is 0 (the benchmark’s baseline)', async () => {
-    const h = await start(0);
+    const h = await start({ maxBytes: 0 });
     await get(h, '/progetto');
     await get(h, '/progetto');
     expect(h.renders).toEqual(['/progetto', '/progetto']);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { partialMark } from '../../../server/page-partial.mjs';
 import { Glossary } from '../../components/explorer/glossary';
 import { loadGlossary } from '../../components/explorer/glossary-data.server';
 import { glossaryMessages as t } from '../../components/explorer/messages';
@@ -17,7 +18,12 @@ export default async function GlossaryPage() {
     <>
       <h1>{t.title}</h1>
       <p>{t.intro}</p>
-      {partial && <p role="status">{t.partial}</p>}
+      {partial && (
+        // Some lists could not be read (an API call failed): marked for the page cache.
+        <p role="status" {...partialMark('glossary')}>
+          {t.partial}
+        </p>
+      )}
       <Glossary groups={groups} />
     </>
   );

@@ -1,4 +1,5 @@
 import { formatCompareValue } from '@portal/charts';
+import { partialMark } from '../../../server/page-partial.mjs';
 import { COMPARE_EMBED_HEIGHT } from '../../lib/embeds';
 import { EmbedButton } from '../embeds/embed-button';
 import { ShareButton } from '../share-button';
@@ -128,6 +129,9 @@ export function Compare({ data }: { data: CompareData }) {
   const drawn: CompareState = { areas: areas.filter((a) => a.loaded), measure };
   const ownHref = compareHref(current);
   const loginHref = `${ownHref}${ownHref.includes('?') ? '&' : '?'}flow=login`;
+  // A territory's figures or the forms' lists could not be read (an API call failed): the notices say so,
+  // and mark the page for the page cache (server/page-partial.mjs).
+  const partial = !data.listsLoaded || areas.some((a) => !a.loaded);
 
   return (
     <div className={styles.page}>
@@ -136,7 +140,7 @@ export function Compare({ data }: { data: CompareData }) {
       <ShareButton key={compareHref(current)} />
 
       {data.notices.length > 0 && (
-        <ul className={styles.notices} data-testid="compare-notices">
+        <ul className={styles.notices} data-testid="compare-notices" {...partialMark('compare', partial)}>
           {data.notices.map((notice) => (
             <li key={notice}>{notice}</li>
           ))}

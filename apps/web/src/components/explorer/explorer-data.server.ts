@@ -79,6 +79,11 @@ export interface ExplorerData {
   statsSource: StatsSource | null;
   /** A comune's place in the rankings for the page's year (null: not a comune, or the API failed). */
   rank: CityRank | null;
+  /**
+   * An API call of the page failed: it shows what it could read (a notice, empty lists, a grey map…) and is
+   * marked partial, so that the page cache does not keep it (server/page-partial.mjs).
+   */
+  partial: boolean;
 }
 
 const MAP_WIDTH = 600;
@@ -260,11 +265,19 @@ function missingData(missing: MissingTerritory): ExplorerData {
     cityNotOnMap: false,
     statsSource: null,
     rank: null,
+    partial: false,
   };
 }
 
 export async function loadExplorer(requested: ExplorerState): Promise<ExplorerData> {
-  const regionsPromise = settle(apiGet('/api/cities/regions/', RegionListSchema));
+  // The calls that failed: the page shows what it can without them, and is marked partial.
+  let failures = 0;
+  const read = async <T>(request: Promise<T>): Promise<T | null> => {
+    const value = await settle(request);
+    if (value === null) failures += 1;
+    return value;
+  };
+  const regionsPromise = read(apiGet('/api/cities/regions/', RegionListSchema));
 
   // The comune decides its province and region, unless the URL names others: then the comune belongs to
   // an earlier choice (a region changed in the form without JavaScript) and the region or province wins.
@@ -274,6 +287,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
     // undefined: the API could not say (the page then shows what it can, as for any failure).
     const found = await findCity(requested.city).catch((error: unknown) => {
       console.error(error);
+      failures += 1;
       return undefined;
     });
     if (found === null) return missingData({ level: 'city', code: requested.city });
@@ -296,7 +310,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   let provinces: Province[] = [];
   let allProvinces: Province[] | null = null;
   const provinceKnown = async (id: string) => {
-    allProvinces ??= await settle(apiGet('/api/cities/provinces/', ProvinceListSchema));
+    allProvinces ??= await read(apiGet('/api/cities/provinces/', ProvinceListSchema));
     // When the list cannot be read, nothing is declared missing.
     return allProvinces === null ? null : (allProvinces.find((p) => p.id === id) ?? false);
   };
@@ -307,7 +321,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   }
   if (state.region) {
     provinces =
-      (await settle(apiGet('/api/cities/provinces/', ProvinceListSchema, { region: state.region }))) ?? [];
+      (await read(apiGet('/api/cities/provinces/', ProvinceListSchema, { region: state.region }))) ?? [];
     provinces.sort((a, b) => a.name.localeCompare(b.name, 'it'));
     if (state.province && !provinces.some((p) => p.id === state.province)) {
       // A province of another region is the earlier choice of a region changed without JavaScript.
@@ -345,13 +359,15 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
           state,
         );
   const citiesPromise = state.province
-    ? settle(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
+    ? read(apiGet('/api/cities/city/', CityPageSchema, { province: state.province, pageSize: 500 }))
     : Promise.resolve(null);
 
   const [{ stats, yearError, query: statsQuery }, cityPage] = await Promise.all([
     statsPromise,
     citiesPromise,
   ]);
+  // The statistics failed (loadStats said so in the log): the page says it could not load them.
+  if (!stats) failures += 1;
   const regions = regionList;
   const mapYear = stats?.year;
   if (yearError) {
@@ -363,7 +379,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   // The comune's ranks for the year its statistics show, fetched while the map is.
   const rankPromise =
     level === 'city' && stats
-      ? settle(apiGet(`/api/stats/cities/city/${state.city}/rank/`, CityRankSchema, { year: stats.year }))
+      ? read(apiGet(`/api/stats/cities/city/${state.city}/rank/`, CityRankSchema, { year: stats.year }))
       : Promise.resolve(null);
 
   const linkYears = { year: state.year, compareYear: state.compareYear };
@@ -375,7 +391,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
       : level === 'region' || !state.province
         ? { kind: 'provinces', region: state.region }
         : { kind: 'comuni', region: state.region, province: state.province };
-  const [shape, values] = await Promise.all([settle(shapeOf(spec)), settle(mapValuesOf(spec, mapYear))]);
+  const [shape, values] = await Promise.all([read(shapeOf(spec)), read(mapValuesOf(spec, mapYear))]);
   if (shape) {
     const pct = mapValues(values);
     const { version } = documentOf(shape, pct);
@@ -450,6 +466,7 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
         }
       : null,
     rank,
+    partial: failures > 0,
   };
 }
 

@@ -1,3 +1,4 @@
+import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { ChoroplethMap } from './choropleth-map';
 import { packChoices, type AreaChoice } from './area-choices';
@@ -62,7 +63,8 @@ export function Explorer({ data }: { data: ExplorerData }) {
   const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;
 
   return (
-    <div className={styles.explorer}>
+    // A page shown without some of its data (an API call failed) is marked for the page cache.
+    <div className={styles.explorer} {...partialMark('explorer', data.partial)}>
       <h1>{level === 'country' ? t.title : t.titleArea(data.areaName)}</h1>
       <p className={styles.intro}>{t.intro}</p>
       <ShareToolbar view={stateKey}>

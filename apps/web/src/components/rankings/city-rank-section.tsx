@@ -1,5 +1,6 @@
 import type { CityRank, Province } from '@portal/contract';
 import { formatPercent } from '@portal/charts';
+import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { explorerHref } from '../explorer/explorer-state';
 import { rankingsMessages } from './messages';
@@ -117,7 +118,8 @@ function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly P
  * The comune page's "Posizione in classifica" for the page's year: its rank by % RD in Italy, its region
  * and its province, its percentile, with links to /classifiche filtered the same way, and its peers
  * (same region and band of inhabitants, closest % RD). Server-rendered from
- * GET /api/stats/cities/city/:id/rank/; `rank` null: the API could not answer.
+ * GET /api/stats/cities/city/:id/rank/; `rank` null: the API could not answer, which the notice says and
+ * marks for the page cache (server/page-partial.mjs), so that the page is not kept as it is.
  */
 export function CityRankSection({
   rank,
@@ -131,7 +133,9 @@ export function CityRankSection({
     <section aria-labelledby="city-rank-title" className={styles.section} data-testid="city-rank">
       <h2 id="city-rank-title">{t.title}</h2>
       {rank === null ? (
-        <p className={styles.notice}>{t.unavailable}</p>
+        <p className={styles.notice} {...partialMark('rank')}>
+          {t.unavailable}
+        </p>
       ) : rank.value === null ? (
         <p className={styles.notice} data-testid="city-rank-no-data">
           {t.noData(rank.year)}

@@ -48,6 +48,11 @@ export interface RankingsData {
   provinces: Province[];
   /** The years the form offers (the level's years with data), ascending. */
   years: number[];
+  /**
+   * A list of the form could not be read (an API call failed): the page shows the form without it and is
+   * marked partial, so that the page cache does not keep it (server/page-partial.mjs).
+   */
+  partial: boolean;
 }
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
@@ -70,12 +75,15 @@ function apiErrors(error: ApiError): StateError[] | null {
   );
 }
 
-/** The years with data of a level, when the asked ranking cannot say them (its URL was wrong). */
-async function yearsOf(state: RankingsState): Promise<number[]> {
+/**
+ * The years with data of a level, when the asked ranking cannot say them (its URL was wrong); null when
+ * the API could not answer.
+ */
+async function yearsOf(state: RankingsState): Promise<number[] | null> {
   const ranking = await settle(
     apiGet('/api/stats/rankings/', RankingSchema, { level: state.level, pageSize: 10 }),
   );
-  return ranking?.availableYears ?? [];
+  return ranking ? ranking.availableYears : null;
 }
 
 export async function loadRankings(params: SearchParams): Promise<RankingsData> {
@@ -86,7 +94,7 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
   ]);
   const regions = (regionList ?? []).toSorted(byName);
   const provinces = (provinceList ?? []).toSorted(byName);
-  const base = { state, regions, provinces };
+  const base = { state, regions, provinces, partial: !regionList || !provinceList };
   const missing = (): RankingsData => ({
     ...base,
     missing: true,
@@ -94,6 +102,18 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
     ranking: null,
     years: [],
   });
+  // Values of the URL the ranking cannot show: said, with the form and the level's years.
+  const refused = async (errors: StateError[]): Promise<RankingsData> => {
+    const years = await yearsOf(state);
+    return {
+      ...base,
+      missing: false,
+      errors,
+      ranking: null,
+      years: years ?? [],
+      partial: base.partial || years === null,
+    };
+  };
 
   // As in the explorer: the province decides its region, unless the URL names another region; then the
   // province is the earlier choice of a region changed in the form, and the region wins.
@@ -105,15 +125,7 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
   }
   if (state.region && regionList && !regionList.some((r) => r.id === state.region)) return missing();
 
-  if (errors.length) {
-    return {
-      ...base,
-      missing: false,
-      errors,
-      ranking: null,
-      years: await yearsOf(state),
-    };
-  }
+  if (errors.length) return await refused(errors);
   try {
     const ranking = await apiGet(
       '/api/stats/rankings/',
@@ -133,15 +145,7 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return missing();
     const fieldErrors = error instanceof ApiError ? apiErrors(error) : null;
-    if (fieldErrors?.length) {
-      return {
-        ...base,
-        missing: false,
-        errors: fieldErrors,
-        ranking: null,
-        years: await yearsOf(state),
-      };
-    }
+    if (fieldErrors?.length) return await refused(fieldErrors);
     // Any other failure is thrown, as the explorer's are: the error page (500) is not kept by the page
     // cache, where a 200 saying "unavailable" would be served to everyone until the next refresh.
     throw error;

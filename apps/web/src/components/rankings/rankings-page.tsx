@@ -4,6 +4,7 @@ import {
   type RankingIndicator,
   type RankingLevel,
 } from '@portal/contract/lite';
+import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { bandText, rankingsMessages as t } from './messages';
 import type { RankingsData } from './rankings-data.server';
@@ -188,7 +189,8 @@ export function RankingsPage({ data }: { data: RankingsData }) {
   const { state } = data;
   const years = { year: state.year, compareYear: state.compareYear };
   return (
-    <div className={styles.page}>
+    // A page whose form misses a list (an API call failed) is marked for the page cache.
+    <div className={styles.page} {...partialMark('rankings', data.partial)}>
       <h1>{rankingsHeading(data)}</h1>
       <p className={styles.intro}>{t.intro}</p>
       <LinkTabs

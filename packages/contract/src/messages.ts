@@ -166,7 +166,10 @@ export const CONTRACT_MESSAGES = {
     it: "Elenco non valido: 'ranked' o 'unranked'.",
     en: "Invalid list: 'ranked' or 'unranked'.",
   },
-  invalidPage: { it: 'Pagina non valida: un intero da 1 in su.', en: 'Invalid page: an integer from 1 up.' },
+  invalidPage: {
+    it: 'Pagina non valida: un intero da 1 a {max}.',
+    en: 'Invalid page: an integer from 1 to {max}.',
+  },
   invalidPageSize: {
     it: 'Elementi per pagina non validi: un intero tra {min} e {max}.',
     en: 'Invalid page size: an integer between {min} and {max}.',

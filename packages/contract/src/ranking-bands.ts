@@ -99,3 +99,9 @@ export const isRankingIndicator = (value: unknown): value is RankingIndicator =>
   (RANKING_INDICATORS as readonly unknown[]).includes(value);
 export const isRankingLevel = (value: unknown): value is RankingLevel =>
   (RANKING_LEVELS as readonly unknown[]).includes(value);
+
+/**
+ * The highest page of a ranking that may be asked for: all the comuni (about 8,000) make 800 pages of the
+ * smallest size. A page past a ranking's last, up to this, is empty.
+ */
+export const RANKING_PAGE_MAX = 10_000;

@@ -9,6 +9,7 @@ import {
   RANKING_ORDERS,
   RANKING_PAGE_SIZE_DEFAULT,
   RANKING_PAGE_SIZE_MAX,
+  RANKING_PAGE_MAX,
   RANKING_PAGE_SIZE_MIN,
 } from './ranking-bands';
 
@@ -25,6 +26,8 @@ export const RankingLevelSchema = z.enum(RANKING_LEVELS, say('invalidMapLevel'))
 export const PopulationBandSchema = z.enum(POPULATION_BANDS, say('invalidPopulationBand'));
 
 const pageSizeParams = { min: RANKING_PAGE_SIZE_MIN, max: RANKING_PAGE_SIZE_MAX };
+
+const pageParams = { max: RANKING_PAGE_MAX };
 
 export const RankingQuerySchema = z
   .object({
@@ -62,7 +65,13 @@ export const RankingQuerySchema = z
         'ranked: the areas with a value; unranked: the areas of the filter without a value for the ' +
           'year(s), alphabetical, rank null',
       ),
-    page: z.coerce.number(say('invalidPage')).int(say('invalidPage')).min(1, say('invalidPage')).default(1),
+    page: z.coerce
+      .number(say('invalidPage', pageParams))
+      .int(say('invalidPage', pageParams))
+      .min(1, say('invalidPage', pageParams))
+      .max(RANKING_PAGE_MAX, say('invalidPage', pageParams))
+      .default(1)
+      .describe('the page of the chosen list, from 1; a page past the last answers the last'),
     pageSize: z.coerce
       .number(say('invalidPageSize', pageSizeParams))
       .int(say('invalidPageSize', pageSizeParams))
@@ -138,7 +147,7 @@ export const RankingSchema = z.object({
     ),
   totalRanked: z.number().int(),
   totalUnranked: z.number().int(),
-  page: z.number().int(),
+  page: z.number().int().describe('the page answered: the last when a later one was asked'),
   pageSize: z.number().int(),
   pageCount: z.number().int().describe('pages of the chosen list, at least 1'),
   rows: z.array(RankingRowSchema),

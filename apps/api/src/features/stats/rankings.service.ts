@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   populationBand,
   RANKING_DECIMALS,
@@ -5,6 +6,7 @@ import {
   RANKING_UNITS,
   searchText,
   type CityRank,
+  type PopulationBand,
   type Ranking,
   type RankingIndicator,
   type RankingQuery,
@@ -47,6 +49,8 @@ type Ranked = Valued & { rank: number; tied: boolean };
 interface Entry<C extends Candidate = Candidate> {
   row: C;
   key: string;
+  /** A comune's inhabitants as its band counts them, not rounded (the row's are); null for an area. */
+  people: number | null;
 }
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName = (a: Entry, b: Entry) => text(a.key, b.key) || text(a.row.id, b.row.id);
@@ -62,7 +66,7 @@ function rank(entries: Entry<Valued>[], good: 'up' | 'down'): Entry<Ranked>[] {
   for (const [i, e] of sorted.entries()) {
     const prev = ranked[i - 1];
     const tie = prev !== undefined && prev.row.value === e.row.value;
-    ranked.push({ key: e.key, row: { ...e.row, rank: tie ? prev.row.rank : i + 1, tied: false } });
+    ranked.push({ ...e, row: { ...e.row, rank: tie ? prev.row.rank : i + 1, tied: false } });
   }
   const perRank = new Map<number, number>();
   for (const { row } of ranked) perRank.set(row.rank, (perRank.get(row.rank) ?? 0) + 1);
@@ -108,7 +112,7 @@ function cityCandidate(r: CityRankingRow, indicator: RankingIndicator): Entry {
     capital: r.capital,
     ...cityValue(r, indicator),
   };
-  return { row, key: r.sortName };
+  return { row, key: r.sortName, people: population };
 }
 
 /** An area's year as its page shows it: only a year whose data covers (almost) all its comuni. */
@@ -186,45 +190,162 @@ async function namedFilters(db: Queryable, query: RankingQuery) {
   return { region, province };
 }
 
-/** GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. */
-export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
-  const { level, indicator, order, list, page, pageSize } = query;
-  const filters = await namedFilters(db, query);
-  const change = indicator === 'sortedPercentageChange';
-  const good = RANKING_GOOD_DIRECTION[indicator];
-  let available: number[];
-  let candidates: Entry[];
-  let year: number;
-  let compareYear: number | null;
-  let laterPopulation = false;
+/**
+ * A ranking before its page: every row of one filter (level, indicator, year, comparison year, region,
+ * province, band, capoluoghi), those with a value ranked best first, the others by name. Every page, order
+ * and list of the filter slice the same one, and so does a comune's place where it ranks the same scope.
+ */
+interface RankedList {
+  year: number;
+  compareYear: number | null;
+  availableYears: number[];
+  laterPopulation: boolean;
+  ranked: Entry<Ranked>[];
+  /** The ranked rows worst first (the same ranks from the last, rows of one rank still by name): on demand. */
+  worst?: Entry<Ranked>[];
+  unranked: Entry[];
+}
 
-  if (level === 'city') {
-    available = await rankingsRepo.getCityYears(db);
-    ({ year, compareYear } = rankingYears(available, query, change));
+/**
+ * The memo's bounds, per database: rows of its lists, about six rankings of all Italy's comuni (~8,000
+ * rows, 3–4 MB each), and lists (of a region, a band: a few hundred rows).
+ */
+const MEMO_MAX_ROWS = 50_000;
+const MEMO_MAX_LISTS = 500;
+
+type Lists = LRUCache<string, RankedList, () => Promise<RankedList>>;
+const memos = new WeakMap<Queryable, { version: string; lists: Lists }>();
+
+/** Gives the filter's list from the memo, or computes and keeps it (keyed by the filter, in JSON). */
+type Memo = (filter: unknown[], compute: () => Promise<RankedList>) => Promise<RankedList>;
+
+/**
+ * The memo of ranked lists of a database (docs/decisions/059), as of its data version (getDataVersion, the
+ * response cache's own signal): read before any of the rows, so a list is never older than the version it
+ * is kept under, and every API process sees an import on its next read; a version that moved empties it.
+ * Concurrent requests of one filter compute it once.
+ */
+async function rankingMemo(db: Queryable): Promise<Memo> {
+  const version = await repo.getDataVersion(db);
+  let memo = memos.get(db);
+  if (!memo) {
+    const lists: Lists = new LRUCache({
+      max: MEMO_MAX_LISTS,
+      maxSize: MEMO_MAX_ROWS,
+      sizeCalculation: (list) => 1 + list.ranked.length + list.unranked.length,
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // Emptied while computing (the data changed): the waiting requests get their list all the same.
+      ignoreFetchAbort: true,
+    });
+    memos.set(db, (memo = { version, lists }));
+  } else if (memo.version !== version) {
+    memo.lists.clear();
+    memo.version = version;
+  }
+  const { lists } = memo;
+  return async (filter, compute) => {
+    // The version in the key too: a list computed across an import is never taken for the new data's.
+    const list = await lists.fetch(JSON.stringify([version, ...filter]), { context: compute });
+    if (!list) throw new Error('rankings memo: no list computed');
+    return list;
+  };
+}
+
+function rankedList(
+  candidates: Entry[],
+  indicator: RankingIndicator,
+  about: Pick<RankedList, 'year' | 'compareYear' | 'availableYears' | 'laterPopulation'>,
+): RankedList {
+  const valued = candidates.filter((c): c is Entry<Valued> => c.row.value !== null);
+  return {
+    ...about,
+    ranked: rank(valued, RANKING_GOOD_DIRECTION[indicator]),
+    unranked: candidates.filter((c) => c.row.value === null).sort(byName),
+  };
+}
+
+interface CityScope {
+  regionId?: string;
+  provinceId?: string;
+  band?: PopulationBand;
+  capitals: boolean;
+}
+
+/** The ranked list of the comuni of a scope in the year (and the comparison year), from the memo. */
+function cityList(
+  db: Queryable,
+  memo: Memo,
+  indicator: RankingIndicator,
+  years: { available: number[]; year: number; compareYear: number | null },
+  scope: CityScope,
+): Promise<RankedList> {
+  const { available, year, compareYear } = years;
+  const { regionId, provinceId, band, capitals } = scope;
+  const filter = [
+    'city',
+    indicator,
+    year,
+    compareYear,
+    regionId ?? null,
+    provinceId ?? null,
+    band ?? null,
+    capitals,
+  ];
+  return memo(filter, async () => {
     const rows = await rankingsRepo.getCityRankingRows(db, year, compareYear, {
-      regionId: filters.region?.id,
-      provinceId: filters.province?.id,
-      capitals: query.capitals === 'true',
+      regionId,
+      provinceId,
+      capitals,
     });
     const listed = rows.filter((r) => {
-      if (!query.band) return true;
+      if (!band) return true;
       const population = cityPopulation(r);
-      return population !== null && populationBand(population) === query.band;
+      return population !== null && populationBand(population) === band;
     });
-    laterPopulation = listed.some((r) => r.population === null && r.cityPopulation !== null);
-    candidates = listed.map((r) => cityCandidate(r, indicator));
-  } else {
+    return rankedList(
+      listed.map((r) => cityCandidate(r, indicator)),
+      indicator,
+      {
+        year,
+        compareYear,
+        availableYears: available,
+        laterPopulation: listed.some((r) => r.population === null && r.cityPopulation !== null),
+      },
+    );
+  });
+}
+
+/**
+ * The ranked list of the provinces or regions of a scope, from the memo; keyed by the years asked, which
+ * only the level's rows resolve (a year without data: a 400 of the computation, not kept).
+ */
+function areaList(
+  db: Queryable,
+  memo: Memo,
+  level: 'province' | 'region',
+  indicator: RankingIndicator,
+  query: { year?: number; compareYear?: number },
+  scope: { regionId?: string; provinceId?: string },
+): Promise<RankedList> {
+  const { regionId, provinceId } = scope;
+  const filter = [
+    level,
+    indicator,
+    query.year ?? null,
+    query.compareYear ?? null,
+    regionId ?? null,
+    provinceId ?? null,
+  ];
+  return memo(filter, async () => {
+    const change = indicator === 'sortedPercentageChange';
     const [years, areas] = await Promise.all([
       rankingsRepo.getAreaRankingYears(db, level),
-      rankingsRepo.getRankingAreas(db, level, {
-        regionId: filters.region?.id,
-        provinceId: filters.province?.id,
-      }),
+      rankingsRepo.getRankingAreas(db, level, { regionId, provinceId }),
     ]);
     const counted = areaYears(years);
-    available = [...new Set([...counted.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
-    ({ year, compareYear } = rankingYears(available, query, change));
-    candidates = areas.map((a) => {
+    const available = [...new Set([...counted.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    const { year, compareYear } = rankingYears(available, query, change);
+    const candidates = areas.map((a): Entry => {
       const cur = counted.get(a.id)?.get(year);
       const to = areaValue(cur, indicator);
       const from = change ? areaValue(counted.get(a.id)?.get(compareYear!), indicator) : null;
@@ -241,26 +362,66 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
         from,
         to: change ? to : null,
       };
-      return { row, key: searchText(a.name) };
+      return { row, key: searchText(a.name), people: null };
     });
+    return rankedList(candidates, indicator, {
+      year,
+      compareYear,
+      availableYears: available,
+      laterPopulation: false,
+    });
+  });
+}
+
+/**
+ * GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. A page past
+ * the last answers the last (its `page` says which).
+ */
+export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
+  const { level, indicator, order, list, pageSize } = query;
+  const memo = await rankingMemo(db);
+  const filters = await namedFilters(db, query);
+  const scope = { regionId: filters.region?.id, provinceId: filters.province?.id };
+  let all: RankedList;
+  if (level === 'city') {
+    const available = await rankingsRepo.getCityYears(db);
+    const years = rankingYears(available, query, indicator === 'sortedPercentageChange');
+    all = await cityList(
+      db,
+      memo,
+      indicator,
+      { available, ...years },
+      {
+        ...scope,
+        band: query.band,
+        capitals: query.capitals === 'true',
+      },
+    );
+  } else {
+    all = await areaList(db, memo, level, indicator, query, scope);
   }
 
-  const ranked = rank(
-    candidates.filter((c): c is Entry<Valued> => c.row.value !== null),
-    good,
-  );
-  const unranked = candidates.filter((c) => c.row.value === null).sort(byName);
-  let chosen: RankingRow[];
-  if (list === 'unranked') chosen = unranked.map((c) => ({ ...c.row, rank: null, tied: false }));
-  else if (order === 'best') chosen = ranked.map((e) => e.row);
   // Worst first: the same ranks from the last, rows of one rank still by name.
-  else chosen = [...ranked].sort((a, b) => b.row.rank - a.row.rank || byName(a, b)).map((e) => e.row);
+  const worstFirst = (ranked: Entry<Ranked>[]) =>
+    [...ranked].sort((a, b) => b.row.rank - a.row.rank || byName(a, b));
+  const chosen =
+    list === 'unranked'
+      ? all.unranked
+      : order === 'best'
+        ? all.ranked
+        : (all.worst ??= worstFirst(all.ranked));
+  const pageCount = Math.max(1, Math.ceil(chosen.length / pageSize));
+  // A page past the last is empty, as on the paged list endpoints; the web page says it does not exist.
+  const page = query.page;
+  const rows: RankingRow[] = chosen
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map((e) => ({ rank: null, tied: false, ...e.row }));
   return {
     level,
     indicator,
-    year,
-    compareYear,
-    availableYears: available,
+    year: all.year,
+    compareYear: all.compareYear,
+    availableYears: all.availableYears,
     order,
     list,
     filters: {
@@ -269,15 +430,15 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
       band: query.band ?? null,
       capitals: query.capitals === 'true',
     },
-    goodDirection: good,
+    goodDirection: RANKING_GOOD_DIRECTION[indicator],
     unit: RANKING_UNITS[indicator],
-    laterPopulation,
-    totalRanked: ranked.length,
-    totalUnranked: unranked.length,
+    laterPopulation: all.laterPopulation,
+    totalRanked: all.ranked.length,
+    totalUnranked: all.unranked.length,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(chosen.length / pageSize)),
-    rows: chosen.slice((page - 1) * pageSize, page * pageSize),
+    pageCount,
+    rows,
   };
 }
 
@@ -287,6 +448,7 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
  * band and region, closest % RD). A comune without data that year has null ranks (404: no such comune).
  */
 export async function cityRank(db: Queryable, id: string, query: { year?: number }): Promise<CityRank> {
+  const memo = await rankingMemo(db);
   const city = await rankingsRepo.getRankCity(db, id);
   if (!city) throw notFound();
   const available = await rankingsRepo.getCityYears(db);
@@ -300,9 +462,18 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
     if (latest === undefined) throw unavailableYear('year', undefined, available);
     year = latest;
   }
-  const rows = await rankingsRepo.getCityRankingRows(db, year, null);
-  const own = rows.find((r) => r.id === id);
-  const ownPopulation = own ? cityPopulation(own) : city.cityPopulation;
+  // The ranking of the comuni of Italy by % RD that year, as GET /api/stats/rankings/?year= gives it: the
+  // memo's list, shared with that ranking's pages.
+  const { ranked, unranked } = await cityList(
+    db,
+    memo,
+    'sortedPercentage',
+    { available, year, compareYear: null },
+    { capitals: false },
+  );
+  const own = ranked.find((e) => e.row.id === id);
+  const listed = own ?? unranked.find((e) => e.row.id === id);
+  const ownPopulation = listed ? listed.people : city.cityPopulation;
   const band = ownPopulation === null ? null : populationBand(ownPopulation);
   const base = {
     id,
@@ -311,8 +482,7 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
     band,
     population: ownPopulation === null ? null : Math.round(ownPopulation),
   };
-  const value = own ? shown(own.rdPct) : null;
-  if (!own || value === null) {
+  if (!own) {
     return {
       ...base,
       value: null,
@@ -324,35 +494,31 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
       peers: [],
     };
   }
+  const { value, regionId, provinceId } = own.row;
   // A rank is one more than the comuni with a better value (the rankings' competition rank): counted in
-  // one pass for Italy, the region and the province, without sorting the ~8,000 comuni.
-  const valued = rows
-    .map((r) => ({ r, value: shown(r.rdPct) }))
-    .filter((x): x is { r: CityRankingRow; value: number } => x.value !== null);
-  const italy = { rank: 1, total: valued.length };
+  // one pass for Italy, the region and the province.
+  const italy = { rank: 1, total: ranked.length };
   const region = { rank: 1, total: 0 };
   const province = { rank: 1, total: 0 };
   const inBand = { rank: 1, total: 0 };
-  const sameBand = (r: CityRankingRow) => {
-    const population = cityPopulation(r);
-    return band !== null && population !== null && populationBand(population) === band;
-  };
+  const sameBand = (e: Entry) => band !== null && e.people !== null && populationBand(e.people) === band;
   // The comuni of each scope that year, with or without a value: a scope whose comuni are not (almost) all
   // ranked has no rank (2018–2021: only Sicily's comuni have figures, "N° in Italia su 390" would mislead).
-  const all = { italy: rows.length, region: 0, province: 0, band: 0 };
-  for (const r of rows) {
-    if (r.regionId === own.regionId) {
+  const all = { italy: ranked.length + unranked.length, region: 0, province: 0, band: 0 };
+  for (const e of [ranked, unranked].flat()) {
+    if (e.row.regionId === regionId) {
       all.region++;
-      if (sameBand(r)) all.band++;
+      if (sameBand(e)) all.band++;
     }
-    if (r.provinceId === own.provinceId) all.province++;
+    if (e.row.provinceId === provinceId) all.province++;
   }
-  const covered = (ranked: number, total: number) => ranked >= COMPLETE_COVERAGE * total;
+  const covered = (rankedHere: number, total: number) => rankedHere >= COMPLETE_COVERAGE * total;
   let worse = 0;
-  for (const { r, value: v } of valued) {
-    const inRegion = r.regionId === own.regionId;
-    const inProvince = r.provinceId === own.provinceId;
-    const inRegionBand = inRegion && sameBand(r);
+  for (const e of ranked) {
+    const v = e.row.value;
+    const inRegion = e.row.regionId === regionId;
+    const inProvince = e.row.provinceId === provinceId;
+    const inRegionBand = inRegion && sameBand(e);
     if (inRegion) region.total++;
     if (inProvince) province.total++;
     if (inRegionBand) inBand.total++;
@@ -363,28 +529,23 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
       if (inRegionBand) inBand.rank++;
     } else if (v < value) worse++;
   }
-  const italyRank = (v: number) => 1 + valued.filter((x) => x.value > v).length;
   // The difference of two shown values, at the shown precision: 71.3 and 71.1 are as far from 71.2.
   const distance = (v: number) => round(Math.abs(v - value), RANKING_DECIMALS);
   const peers =
     band === null
       ? []
-      : valued
-          .filter((x) => {
-            if (x.r.id === id || x.r.regionId !== own.regionId) return false;
-            const population = cityPopulation(x.r);
-            return population !== null && populationBand(population) === band;
-          })
-          .map((x) => ({ value: x.value, entry: cityCandidate(x.r, 'sortedPercentage') }))
-          .sort((a, b) => distance(a.value) - distance(b.value) || byName(a.entry, b.entry))
+      : ranked
+          .filter((e) => e.row.id !== id && e.row.regionId === regionId && sameBand(e))
+          .sort((a, b) => distance(a.row.value) - distance(b.row.value) || byName(a, b))
           .slice(0, 5)
-          .map(({ entry: { row }, value: v }) => ({
+          // Their rank in Italy: their row's in the same ranking.
+          .map(({ row }) => ({
             id: row.id,
             name: row.name,
             provinceSigla: row.provinceSigla,
             population: row.population,
-            value: v,
-            rank: italyRank(v),
+            value: row.value,
+            rank: row.rank,
           }));
   const others = italy.total - 1;
   const italyCovered = covered(italy.total, all.italy);

@@ -1,6 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { searchText } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RANKING_PAGE_MAX, searchText } from '@portal/contract';
 import type { App } from '../../app';
+import { recordImport } from '../../importer/imports.repo';
+import * as rankingsRepo from './rankings.repo';
 import type { TestDb } from '../../../test/db';
 import { buildTestApp } from '../../../test/app';
 
@@ -514,15 +517,20 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
     expect(rows[0]!.rank).toBe(Math.max(...want.map((r) => r.rank)));
   });
 
-  it('pages: page 2 continues page 1, pageCount counts the chosen list', async () => {
+  it('pages: page 2 continues page 1, pageCount counts the chosen list, a page past the last is empty', async () => {
     const one = await json<Page>('/api/stats/rankings/?region=05&pageSize=10');
     const two = await json<Page>('/api/stats/rankings/?region=05&pageSize=10&page=2');
     const both = await json<Page>('/api/stats/rankings/?region=05&pageSize=20');
     expect([...one.rows, ...two.rows].map(shape)).toEqual(both.rows.map(shape));
     expect(one.pageCount).toBe(Math.ceil(one.totalRanked / 10));
     expect(both.pageCount).toBe(Math.ceil(one.totalRanked / 20));
-    const past = await json<Page>(`/api/stats/rankings/?region=05&pageSize=10&page=${one.pageCount + 1}`);
-    expect(past.rows).toEqual([]);
+    const last = await json<Page>(`/api/stats/rankings/?region=05&pageSize=10&page=${one.pageCount}`);
+    expect(last.rows.length).toBeGreaterThan(0);
+    for (const page of [one.pageCount + 1, RANKING_PAGE_MAX]) {
+      const past = await json<Page>(`/api/stats/rankings/?region=05&pageSize=10&page=${page}`);
+      expect(past.rows, `page=${page}`).toEqual([]);
+      expect([past.page, past.pageCount, past.totalRanked]).toEqual([page, last.pageCount, last.totalRanked]);
+    }
     const unranked = await json<Page>('/api/stats/rankings/?region=05&pageSize=10&list=unranked');
     expect(unranked.pageCount).toBe(Math.max(1, Math.ceil(unranked.totalUnranked / 10)));
   });
@@ -628,7 +636,9 @@ describe('GET /api/stats/rankings/: bad requests', () => {
     ],
     ['region=05&province=015', { province: ['La provincia Milano non è nella regione Veneto.'] }],
     ['pageSize=5', { pageSize: ['Elementi per pagina non validi: un intero tra 10 e 100.'] }],
-    ['page=0', { page: ['Pagina non valida: un intero da 1 in su.'] }],
+    ['page=0', { page: ['Pagina non valida: un intero da 1 a 10000.'] }],
+    [`page=${RANKING_PAGE_MAX + 1}`, { page: ['Pagina non valida: un intero da 1 a 10000.'] }],
+    ['pageSize=101', { pageSize: ['Elementi per pagina non validi: un intero tra 10 e 100.'] }],
     ['list=tutti', { list: ["Elenco non valido: 'ranked' o 'unranked'."] }],
     ['capitals=false', { capitals: ["Valore non valido: 'true' per i soli capoluoghi."] }],
     ['level=comune', { level: ["Livello non valido: 'region', 'province' o 'city'."] }],
@@ -785,6 +795,78 @@ describe('GET /api/stats/cities/city/{id}/rank/', () => {
     expect((await get('/api/stats/cities/city/028001/rank/?anno=2024')).json()).toEqual({
       anno: ['Campo non previsto.'],
     });
+  });
+});
+
+describe('the memo of ranked lists', () => {
+  /** What an import does to the data version (a new row of `imports`), and a web process then told of it. */
+  async function recordTestImport() {
+    await recordImport(t.db, {
+      dataset: 'test',
+      fileName: 'memo.csv',
+      sha256: randomUUID(),
+      rowCount: 0,
+      years: [],
+    });
+    // The response cache reads the new version there and drops its answers, as its 5 s check would.
+    expect((await get('/api/data-version/')).statusCode).toBe(200);
+  }
+
+  // A new data version each: the memo starts empty.
+  beforeEach(recordTestImport);
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("ranks a filter once for all its pages, orders and lists, and the comune's rank in Italy", async () => {
+    const cityRows = vi.spyOn(rankingsRepo, 'getCityRankingRows');
+    const url = '/api/stats/rankings/?year=2022';
+    const first = await json<Page>(`${url}&pageSize=10`);
+    expect(cityRows).toHaveBeenCalledTimes(1);
+    for (const more of ['pageSize=10&page=2', 'page=3&order=worst', 'list=unranked', 'pageSize=20&page=2']) {
+      await json<Page>(`${url}&${more}`);
+    }
+    const rank = await json<{ italy: { rank: number } }>(`/api/stats/cities/city/${ABANO}/rank/?year=2022`);
+    expect(cityRows).toHaveBeenCalledTimes(1);
+    const row = (await allRows('year=2022')).rows.find((r) => r.id === ABANO)!;
+    expect(rank.italy.rank).toBe(row.rank);
+    // Another filter is another list.
+    await json<Page>(`${url}&region=05`);
+    expect(cityRows).toHaveBeenCalledTimes(2);
+    expect(first.rows).toHaveLength(10);
+
+    const areaRows = vi.spyOn(rankingsRepo, 'getAreaRankingYears');
+    for (const more of ['', '&page=2', '&order=worst', '&list=unranked']) {
+      await json<Page>(`/api/stats/rankings/?level=province&pageSize=10${more}`);
+    }
+    expect(areaRows).toHaveBeenCalledTimes(1);
+  });
+
+  it('is emptied by an import: the next answer ranks the new data', async () => {
+    const cityRows = vi.spyOn(rankingsRepo, 'getCityRankingRows');
+    const url = '/api/stats/rankings/?province=028&pageSize=10';
+    const before = await json<Page>(url);
+    const worst = (await json<Page>(`${url}&order=worst`)).rows[0]!;
+    expect(before.rows[0]!.id).not.toBe(worst.id);
+    expect(cityRows).toHaveBeenCalledTimes(1);
+    const [old] = await t.db.query<{ rd_pct: number | null }>(
+      'SELECT rd_pct FROM waste_stats WHERE city_id = $1 AND year = 2024',
+      [worst.id],
+    );
+    try {
+      await t.db.query('UPDATE waste_stats SET rd_pct = 99.9 WHERE city_id = $1 AND year = 2024', [worst.id]);
+      await recordTestImport();
+      const after = await json<Page>(url);
+      expect(after.rows[0]).toMatchObject({ id: worst.id, rank: 1, value: 99.9 });
+      expect(after.totalRanked).toBe(before.totalRanked);
+      expect(cityRows).toHaveBeenCalledTimes(2);
+    } finally {
+      await t.db.query('UPDATE waste_stats SET rd_pct = $2 WHERE city_id = $1 AND year = 2024', [
+        worst.id,
+        old!.rd_pct,
+      ]);
+      await recordTestImport();
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 
 import {
   POPULATION_BAND_LABELS,
+  RANKING_PAGE_MAX,
   type PopulationBand,
   type RankingIndicator,
   type RankingLevel,
@@ -188,7 +189,7 @@ export const rankingsMessages = {
     cityOnly: 'Filtro disponibile solo per la classifica dei comuni.',
     order: 'Ordine non valido: «migliori» o «peggiori».',
     list: 'Elenco non valido: «senza-dati» per chi non ha dati.',
-    page: 'Pagina non valida: un intero da 1 in su.',
+    page: `Pagina non valida: un intero da 1 a ${RANKING_PAGE_MAX}.`,
   },
   /** The explorer's link to the rankings (the header's links are fixed by the SPEC). */
   explorerLink: 'Vedi la classifica',

@@ -9,6 +9,7 @@
 import {
   isIstatId,
   isPopulationBand,
+  RANKING_PAGE_MAX,
   type PopulationBand,
   type RankingIndicator,
   type RankingLevel,
@@ -160,7 +161,7 @@ export function parseRankingsState(params: SearchParams): { state: RankingsState
   }
   const page = first(params.pagina);
   if (page !== null) {
-    if (/^[1-9]\d{0,4}$/.test(page)) state.page = Number(page);
+    if (/^[1-9]\d{0,4}$/.test(page) && Number(page) <= RANKING_PAGE_MAX) state.page = Number(page);
     else fail('pagina', t.page);
   }
   return { state, errors };

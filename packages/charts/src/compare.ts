@@ -2,7 +2,7 @@
  * The chart of /confronta: one figure of up to five territories over the years, one line each, on the
  * axis of consecutive years of the trend charts (options.ts). Pure functions, like the other options.
  */
-import { UNIT_DECIMALS } from '@portal/contract';
+import { UNIT_DECIMALS } from '@portal/contract/lite';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatMillions, formatNumber, formatPercent, formatValue } from './format';
 import { FONT_FAMILY, MUTED_COLOR, NARROW_CHART_WIDTH, TEXT_COLOR, TREND_GAP_LABEL } from './options';

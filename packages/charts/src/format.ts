@@ -2,7 +2,7 @@
  * Italian number formatting shared by the web app and the server-side export: 1.234,5 t, 67,7%.
  */
 
-import { UNIT_DECIMALS, type Unit } from '@portal/contract';
+import { UNIT_DECIMALS, type Unit } from '@portal/contract/lite';
 
 const cache = new Map<string, Intl.NumberFormat>();
 

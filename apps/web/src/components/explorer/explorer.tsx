@@ -12,10 +12,13 @@ import { CompareLink } from '../compare/compare-link';
 import { ShareToolbar } from '../share-button';
 import { SourceSwitch } from '../source-switch';
 import { StatCards } from './stat-cards';
+import { cardStats } from './stat-cards-data';
 import { serverPanels } from './stat-panels-server';
 import { StatPanelsLoader } from './stat-panels-loader';
 import { YearPicker } from './year-picker';
-import { CityRankSection, RankingsLink } from '../rankings/city-rank-section';
+import { CityRankSection } from '../rankings/city-rank-section';
+import { peerProvinces } from '../rankings/peer-provinces';
+import { RankingsLink } from '../rankings/rankings-link';
 import styles from './explorer.module.css';
 
 /** What a list needs of a territory: the rest of it would only weigh on the page. */
@@ -154,7 +157,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
               </p>
             )}
             <DownloadInvite href={loginHref} />
-            <StatCards stats={stats} download={download} />
+            <StatCards stats={cardStats(stats)} download={download} />
             {level !== 'city' && (
               <RankingsLink
                 year={stats.year}
@@ -164,7 +167,9 @@ export function Explorer({ data }: { data: ExplorerData }) {
               />
             )}
           </section>
-          {level === 'city' && <CityRankSection rank={data.rank} provinces={data.provinces} />}
+          {level === 'city' && (
+            <CityRankSection rank={data.rank} provinces={peerProvinces(data.rank, data.provinces)} />
+          )}
           <section aria-labelledby="charts-title" className={styles.section}>
             <h2 id="charts-title">{t.charts.title}</h2>
             {data.statsSource && (

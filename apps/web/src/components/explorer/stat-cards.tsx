@@ -1,4 +1,6 @@
-import type { AreaStats, Statistic } from '@portal/contract';
+'use client';
+
+import type { Statistic } from '@portal/contract';
 import {
   formatChange,
   formatSigned,
@@ -7,18 +9,10 @@ import {
   statisticCompareYear,
 } from '@portal/charts';
 import { DownloadLinks, type DownloadTarget } from './downloads';
+import { CARDS, type CardStats } from './stat-cards-data';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
-/** The waste group of SPEC §9 first, then the %, the kg produced per inhabitant and the service cost. */
-const CARDS = [
-  'totalWasteProduced',
-  'totalWasteSorted',
-  'totalWasteSortedPerCapita',
-  'sortedPercentage',
-  'totalWasteProducedPerCapita',
-  'serviceCostPerCapita',
-] as const;
 /** Statistics the export can draw (StatisticKind of the contract). */
 const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
 
@@ -82,7 +76,12 @@ function Comparison({ statistic, compareYear }: { statistic: Statistic; compareY
   );
 }
 
-export function StatCards({ stats, download }: { stats: AreaStats; download: DownloadTarget | null }) {
+/**
+ * The statistics' cards. A client component, for the page's weight alone (issue 17): the React payload
+ * then carries the six statistics (about 1.5 KB of JSON) instead of the cards' elements (about 4.5 KB, a
+ * second copy of their HTML).
+ */
+export function StatCards({ stats, download }: { stats: CardStats; download: DownloadTarget | null }) {
   return (
     <ul className={styles.cards}>
       {CARDS.map((key) => {
@@ -109,7 +108,7 @@ export function StatCards({ stats, download }: { stats: AreaStats; download: Dow
             )}
             {key === 'serviceCostPerCapita' && statistic.value !== null && (
               <p className={styles.cardNote}>
-                {stats.area.level === 'city' ? t.stats.costNoteCity : t.stats.costNote}
+                {stats.level === 'city' ? t.stats.costNoteCity : t.stats.costNote}
               </p>
             )}
             {download && DOWNLOADABLE.has(key) && statistic.value !== null && (

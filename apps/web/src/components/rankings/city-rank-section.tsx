@@ -1,8 +1,11 @@
-import type { CityRank, Province } from '@portal/contract';
+'use client';
+
+import type { CityRank } from '@portal/contract';
 import { formatPercent } from '@portal/charts';
 import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { explorerHref } from '../explorer/explorer-state';
+import type { PeerProvince } from './peer-provinces';
 import { rankingsMessages } from './messages';
 import { rankingsHref } from './rankings-state';
 import styles from './rankings.module.css';
@@ -36,7 +39,7 @@ function RankCard({
  * The peers and the comune itself, by their rank in Italy: the comune's row is marked, the others link to
  * their pages.
  */
-function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly Province[] }) {
+function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly PeerProvince[] }) {
   const bySigla = new Map(provinces.map((p) => [p.sigla, p]));
   const ownSigla = provinces.find((p) => p.id === rank.province?.id)?.sigla ?? null;
   const rows = [
@@ -120,14 +123,17 @@ function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly P
  * (same region and band of inhabitants, closest % RD). Server-rendered from
  * GET /api/stats/cities/city/:id/rank/; `rank` null: the API could not answer, which the notice says and
  * marks for the page cache (server/page-partial.mjs), so that the page is not kept as it is.
+ *
+ * A client component, for the page's weight alone (issue 17): the React payload then carries the rank's
+ * few hundred bytes of JSON instead of the section's elements (about 4 KB, a second copy of its HTML).
  */
 export function CityRankSection({
   rank,
   provinces,
 }: {
   rank: CityRank | null;
-  /** The provinces of the comune's region: the peers' links name their province. */
-  provinces: readonly Province[];
+  /** The provinces of the comune and its peers (peerProvinces): the peers' links name their province. */
+  provinces: readonly PeerProvince[];
 }) {
   return (
     <section aria-labelledby="city-rank-title" className={styles.section} data-testid="city-rank">
@@ -222,36 +228,5 @@ export function CityRankSection({
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * "Vedi la classifica" on the explorer's Italy, region and province pages (the header's links are fixed by
- * the SPEC): the ranking of the comuni of the territory shown, for its year.
- */
-export function RankingsLink({
-  year,
-  region,
-  province,
-  areaName,
-}: {
-  year: number;
-  region: string | null;
-  province: string | null;
-  /** The name of the region or province shown; null for Italy. */
-  areaName: string | null;
-}) {
-  const text =
-    areaName === null
-      ? rankingsMessages.explorerLink
-      : province
-        ? rankingsMessages.explorerLinkProvince(areaName)
-        : rankingsMessages.explorerLinkRegion(areaName);
-  return (
-    <p className={styles.rankingsLink}>
-      <a href={rankingsHref({ year, region, province })} data-testid="rankings-link">
-        {text}
-      </a>
-    </p>
   );
 }

@@ -1,0 +1,25 @@
+import type { AreaStats } from '@portal/contract';
+
+/** The waste group of SPEC §9 first, then the %, the kg produced per inhabitant and the service cost. */
+export const CARDS = [
+  'totalWasteProduced',
+  'totalWasteSorted',
+  'totalWasteSortedPerCapita',
+  'sortedPercentage',
+  'totalWasteProducedPerCapita',
+  'serviceCostPerCapita',
+] as const;
+/** What the cards show of a territory's statistics: its cards' statistics, the comparison year, the level. */
+export type CardStats = Pick<AreaStats, (typeof CARDS)[number] | 'compareYear'> & {
+  level: AreaStats['area']['level'];
+};
+
+/** What the cards need of the statistics (StatCards, a client component: its props are in the page). */
+export function cardStats(stats: AreaStats): CardStats {
+  const picked = Object.fromEntries(CARDS.map((key) => [key, stats[key]]));
+  return {
+    ...(picked as Pick<CardStats, (typeof CARDS)[number]>),
+    compareYear: stats.compareYear,
+    level: stats.area.level,
+  };
+}

@@ -40,6 +40,12 @@ test('Italy first, then a region, a province and a comune chosen on the map', as
   // The comuni are coloured by their % too, with the legend of the other maps.
   await expect(mapArea(page, /^Feltre: \d+,\d+\s?%$/)).toBeVisible();
   await expect(map(page).locator('path[fill="#eef2ef"]')).toHaveCount(0);
+  // Every comune with a shape becomes a link (a slice per task), and then the whole map under them goes.
+  const src = (await map(page).locator('use').first().getAttribute('href'))!.split('#')[0]!;
+  const shapes = (await (await page.request.get(src)).text()).match(/<path id="a\d+"/g)!.length;
+  expect(shapes).toBeGreaterThan(50);
+  await expect(map(page).getByRole('link')).toHaveCount(shapes);
+  await expect(map(page).locator('use[href$="#aree"]')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Territorio scelto' })).toContainText(
     /Italia.*Veneto.*Belluno/,
   );

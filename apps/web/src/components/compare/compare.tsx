@@ -1,4 +1,5 @@
 import { formatCompareValue } from '@portal/charts';
+import type { ReactNode } from 'react';
 import { partialMark } from '../../../server/page-partial.mjs';
 import { COMPARE_EMBED_HEIGHT } from '../../lib/embeds';
 import { EmbedButton } from '../embeds/embed-button';
@@ -38,6 +39,52 @@ function StateFields({ state }: { state: CompareState }) {
       <input type="hidden" name="aree" value={areasParam(state.areas)} />
       {state.measure !== DEFAULT_MEASURE && <input type="hidden" name="misura" value={state.measure} />}
     </>
+  );
+}
+
+/** A form that adds the territory chosen in its select (the `options`) to the comparison. */
+function AddForm({
+  id,
+  label,
+  submitLabel,
+  state,
+  full,
+  describedBy,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The button's accessible name: what it adds. */
+  submitLabel: string;
+  state: CompareState;
+  full: boolean;
+  describedBy: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" action="/confronta" className={styles.addForm}>
+      <StateFields state={state} />
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.inline}>
+        <select
+          id={id}
+          name="aggiungi"
+          className={styles.select}
+          required
+          defaultValue=""
+          disabled={full}
+          aria-describedby={describedBy}
+        >
+          <option value="">{t.add.choose}</option>
+          {children}
+        </select>
+        <button type="submit" className={styles.button} disabled={full} aria-label={submitLabel}>
+          {t.add.submit}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -124,6 +171,7 @@ export function Compare({ data }: { data: CompareData }) {
     .map((r) => ({ region: r, provinces: provinces.filter((p) => p.regionId === r.id) }))
     .filter((g) => g.provinces.length > 0);
   const fullHint = full ? 'compare-full' : undefined;
+  const addProps = { state: current, full, describedBy: fullHint };
   // The territories the chart draws (those whose figures were read), for its downloads; and where the
   // invitation to sign in leads: this comparison, with the sign-in dialog open.
   const drawn: CompareState = { areas: areas.filter((a) => a.loaded), measure };
@@ -204,80 +252,35 @@ export function Compare({ data }: { data: CompareData }) {
                 </noscript>
               </div>
             )}
-            <form method="get" action="/confronta" className={styles.addForm}>
-              <StateFields state={current} />
-              <label htmlFor="compare-region" className={styles.label}>
-                {t.add.region}
-              </label>
-              <div className={styles.inline}>
-                <select
-                  id="compare-region"
-                  name="aggiungi"
-                  className={styles.select}
-                  required
-                  defaultValue=""
-                  disabled={full}
-                  aria-describedby={fullHint}
-                >
-                  <option value="">{t.add.choose}</option>
-                  {regions.map((r) => {
-                    const key = areaOf('region', r.id).key;
+            <AddForm id="compare-region" label={t.add.region} submitLabel={t.add.submitRegion} {...addProps}>
+              {regions.map((r) => {
+                const key = areaOf('region', r.id).key;
+                return (
+                  <option key={r.id} value={key} disabled={chosen.has(key)}>
+                    {r.name}
+                  </option>
+                );
+              })}
+            </AddForm>
+            <AddForm
+              id="compare-province"
+              label={t.add.province}
+              submitLabel={t.add.submitProvince}
+              {...addProps}
+            >
+              {provinceGroups.map(({ region, provinces: list }) => (
+                <optgroup key={region.id} label={regionNames.get(region.id)}>
+                  {list.map((p) => {
+                    const key = areaOf('province', p.id).key;
                     return (
-                      <option key={r.id} value={key} disabled={chosen.has(key)}>
-                        {r.name}
+                      <option key={p.id} value={key} disabled={chosen.has(key)}>
+                        {`${p.name} (${p.sigla})`}
                       </option>
                     );
                   })}
-                </select>
-                <button
-                  type="submit"
-                  className={styles.button}
-                  disabled={full}
-                  aria-label={t.add.submitRegion}
-                >
-                  {t.add.submit}
-                </button>
-              </div>
-            </form>
-            <form method="get" action="/confronta" className={styles.addForm}>
-              <StateFields state={current} />
-              <label htmlFor="compare-province" className={styles.label}>
-                {t.add.province}
-              </label>
-              <div className={styles.inline}>
-                <select
-                  id="compare-province"
-                  name="aggiungi"
-                  className={styles.select}
-                  required
-                  defaultValue=""
-                  disabled={full}
-                  aria-describedby={fullHint}
-                >
-                  <option value="">{t.add.choose}</option>
-                  {provinceGroups.map(({ region, provinces: list }) => (
-                    <optgroup key={region.id} label={regionNames.get(region.id)}>
-                      {list.map((p) => {
-                        const key = areaOf('province', p.id).key;
-                        return (
-                          <option key={p.id} value={key} disabled={chosen.has(key)}>
-                            {`${p.name} (${p.sigla})`}
-                          </option>
-                        );
-                      })}
-                    </optgroup>
-                  ))}
-                </select>
-                <button
-                  type="submit"
-                  className={styles.button}
-                  disabled={full}
-                  aria-label={t.add.submitProvince}
-                >
-                  {t.add.submit}
-                </button>
-              </div>
-            </form>
+                </optgroup>
+              ))}
+            </AddForm>
             <form method="get" action="/confronta" className={styles.addItaly}>
               <StateFields state={current} />
               <button

@@ -1,5 +1,6 @@
 import type { Province, Region } from '@portal/contract';
 import { POPULATION_BANDS } from '@portal/contract/lite';
+import { ProvinceOptions, RegionOptions, SelectField } from '../filters/select-field';
 import { rankingsMessages as t } from './messages';
 import {
   indicatorParam,
@@ -55,67 +56,46 @@ export function RankingsFilters({
       {state.order !== 'best' && <input type="hidden" name="ordine" value={orderParam(state.order)} />}
       <div className={styles.filterFields}>
         {yearOptions.length > 0 && (
-          <label className={styles.field}>
-            <span>{t.filters.year}</span>
-            <select name="anno" defaultValue={year ?? undefined}>
-              {yearOptions.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label={t.filters.year} name="anno" defaultValue={year ?? undefined}>
+            {yearOptions.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </SelectField>
         )}
         {change && compareOptions.length > 0 && (
-          <label className={styles.field}>
-            <span>{t.filters.compareYear}</span>
-            <select name="confronto" defaultValue={state.compareYear ?? compareOptions[0]}>
-              {compareOptions.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t.filters.compareYear}
+            name="confronto"
+            defaultValue={state.compareYear ?? compareOptions[0]}
+          >
+            {compareOptions.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </SelectField>
         )}
         {state.level !== 'region' && (
-          <label className={styles.field}>
-            <span>{t.filters.region}</span>
-            <select name="regione" defaultValue={state.region ?? ''}>
-              <option value="">{t.filters.allRegions}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label={t.filters.region} name="regione" defaultValue={state.region ?? ''}>
+            <RegionOptions all={t.filters.allRegions} regions={regions} />
+          </SelectField>
         )}
         {city && (
-          <label className={styles.field}>
-            <span>{t.filters.province}</span>
-            <select name="provincia" defaultValue={state.province ?? ''}>
-              <option value="">{t.filters.allProvinces}</option>
-              {offered.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.sigla})
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label={t.filters.province} name="provincia" defaultValue={state.province ?? ''}>
+            <ProvinceOptions all={t.filters.allProvinces} provinces={offered} />
+          </SelectField>
         )}
         {city && (
-          <label className={styles.field}>
-            <span>{t.filters.band}</span>
-            <select name="fascia" defaultValue={state.band ?? ''}>
-              <option value="">{t.filters.allBands}</option>
-              {POPULATION_BANDS.map((band) => (
-                <option key={band} value={band}>
-                  {t.filters.bandOption(band)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label={t.filters.band} name="fascia" defaultValue={state.band ?? ''}>
+            <option value="">{t.filters.allBands}</option>
+            {POPULATION_BANDS.map((band) => (
+              <option key={band} value={band}>
+                {t.filters.bandOption(band)}
+              </option>
+            ))}
+          </SelectField>
         )}
       </div>
       <div className={styles.filterActions}>

@@ -3,6 +3,7 @@
 import type { Province, Region, RvmOperator } from '@portal/contract';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
+import { ProvinceOptions, RegionOptions, SelectField } from '../filters/select-field';
 import { useUrlChoice } from '../use-url-choice';
 import { rvmMessages as t } from './messages';
 import { rvmHref, type RvmState } from './rvm-state';
@@ -56,6 +57,11 @@ export function RvmFilters({
   };
   const current = { region, province, operator, year };
 
+  /** A choice that changes nothing else (the operator, the year). */
+  const choose = (key: 'operator' | 'year', set: (value: string) => void, value: string) => {
+    set(value);
+    apply({ ...current, [key]: value });
+  };
   const chooseRegion = (value: string) => {
     const keep = province && provincesOf(provinces, value).some((p) => p.id === province);
     setRegion(value);
@@ -83,76 +89,52 @@ export function RvmFilters({
         {t.filters.title}
       </h2>
       <div className={styles.filterFields}>
-        <label>
-          <span>{t.filters.region}</span>
-          <select
-            id="rvm-region"
-            name="regione"
-            value={region}
-            onChange={(e) => chooseRegion(e.target.value)}
-          >
-            <option value="">{t.filters.allRegions}</option>
-            {regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t.filters.province}</span>
-          <select
-            id="rvm-province"
-            name="provincia"
-            value={province}
-            onChange={(e) => chooseProvince(e.target.value)}
-          >
-            <option value="">{t.filters.allProvinces}</option>
-            {offered.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.sigla})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t.filters.operator}</span>
-          <select
-            id="rvm-operator"
-            name="gestore"
-            value={operator}
-            onChange={(e) => {
-              setOperator(e.target.value);
-              apply({ ...current, operator: e.target.value });
-            }}
-          >
-            <option value="">{t.filters.allOperators}</option>
-            {operators.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t.filters.year}</span>
-          <select
-            id="rvm-year"
-            name="anno"
-            value={year}
-            onChange={(e) => {
-              setYear(e.target.value);
-              apply({ ...current, year: e.target.value });
-            }}
-          >
-            <option value="">{t.filters.allYears}</option>
-            {yearOptions.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t.filters.region}
+          id="rvm-region"
+          name="regione"
+          value={region}
+          onChange={(e) => chooseRegion(e.target.value)}
+        >
+          <RegionOptions all={t.filters.allRegions} regions={regions} />
+        </SelectField>
+        <SelectField
+          label={t.filters.province}
+          id="rvm-province"
+          name="provincia"
+          value={province}
+          onChange={(e) => chooseProvince(e.target.value)}
+        >
+          <ProvinceOptions all={t.filters.allProvinces} provinces={offered} />
+        </SelectField>
+        <SelectField
+          label={t.filters.operator}
+          id="rvm-operator"
+          name="gestore"
+          value={operator}
+          onChange={(e) => choose('operator', setOperator, e.target.value)}
+        >
+          <option value="">{t.filters.allOperators}</option>
+          {operators.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t.filters.year}
+          id="rvm-year"
+          name="anno"
+          value={year}
+          onChange={(e) => choose('year', setYear, e.target.value)}
+        >
+          <option value="">{t.filters.allYears}</option>
+          {yearOptions.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className={styles.filterActions}>
         {/* With JavaScript a choice applies at once: the button is for browsers without it. */}

@@ -213,7 +213,7 @@ test.describe('/scarica-dati is never wider than the screen', () => {
       await page.getByRole('combobox', { name: 'Comune' }).fill('san');
       await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
       await expectNoSidewaysScroll(page, 'suggestions open');
-      // While the suggestions are open the rest of the page is hidden from screen readers: close them.
+      // The suggestions cover what is under the search: close them.
       await page.getByRole('combobox', { name: 'Comune' }).press('Escape');
       await page.getByRole('radio', { name: 'Dati ecocompattatori' }).check();
       await page.getByLabel('Livello', { exact: true }).selectOption('country');

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { chartsSection, dismissCookieBanner, drawnChart, expect, signIn, test } from './fixtures';
+import {
+  chartsSection,
+  dismissCookieBanner,
+  drawnChart,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from './fixtures';
 
 const MAP_ERROR = 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.';
 
@@ -103,6 +111,41 @@ test('searching a comune by name, with suggestions; a comune without a shape sho
   await search.press('Enter');
   await expect(page).toHaveURL(/comune=\d{6}/);
   await expect(page.getByTestId('map-error')).toHaveCount(0);
+});
+
+test('the search by keyboard: Escape closes the suggestions and keeps the text, ArrowDown and Enter pick', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const search = page.getByRole('combobox', { name: 'Cerca un comune' });
+  // Typed key by key, once the field is enabled (until its script is there it is drawn disabled).
+  await expect(search).toBeEditable();
+  await search.pressSequentially('feltr');
+  const suggestions = page.getByRole('listbox').getByRole('option');
+  await expect(suggestions.first()).toBeVisible();
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  // The open popup, an option highlighted, passes axe too.
+  await search.press('ArrowDown');
+  await expect(suggestions.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute(
+    'aria-activedescendant',
+    (await suggestions.first().getAttribute('id'))!,
+  );
+  await expectNoAxeViolations(page, '/ with the suggestions open');
+
+  await search.press('Escape');
+  await expect(suggestions.first()).toBeHidden();
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await expect(search).toHaveValue('feltr');
+  await expect(search).toBeFocused();
+
+  // ArrowDown opens them again on the first one, Enter picks it: its page opens.
+  await search.press('ArrowDown');
+  await expect(suggestions.first()).toHaveAttribute('aria-selected', 'true');
+  const [first = ''] = (await suggestions.first().innerText()).split('\n');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/comune=\d{6}/);
+  await expect(heading(page)).toHaveText(`La raccolta differenziata: ${first.replace(/ \(\w{2}\)$/, '')}`);
 });
 
 test('a shared URL reloads to the same view', async ({ page, browser }) => {

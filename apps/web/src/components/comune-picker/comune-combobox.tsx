@@ -1,17 +1,8 @@
 'use client';
 
 import type { City } from '@portal/contract';
-import { useEffect, useState } from 'react';
-import {
-  ComboBox,
-  I18nProvider,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-} from 'react-aria-components';
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../../lib/api.client';
 import type { ComunePickerProps } from './comune-picker';
 import { comunePickerMessages as m, hiddenMatches } from './messages';
@@ -30,12 +21,28 @@ export function comuneLabel(city: Pick<City, 'name' | 'provinceSigla'>): string 
 }
 
 /**
- * The comune picker itself (ComunePicker loads it once the page is interactive): an ARIA combobox
- * (React Aria's ComboBox: keyboard, focus and screen-reader behaviour) over the API's search. Picking a suggestion keeps
- * it: the input shows the comune and is not searched again until the text is edited. When more comuni
- * match than the suggestions show, the popup says how many and how to narrow the search.
+ * Downshift's rules, but a blur never picks the highlighted suggestion: leaving the field keeps what was
+ * typed, as in any search field (the text itself is ours: `inputValue` is controlled and only typing or a
+ * pick changes it, so Escape and a blur leave it as it is).
+ */
+function keepTypedText(
+  state: UseComboboxState<City>,
+  { type, changes }: UseComboboxStateChangeOptions<City>,
+) {
+  if (type === useCombobox.stateChangeTypes.InputBlur)
+    return { ...changes, selectedItem: state.selectedItem };
+  return changes;
+}
+
+/**
+ * The comune picker itself (ComunePicker loads it once the page is interactive): a WAI-ARIA 1.2 combobox
+ * (downshift's useCombobox: the roles, ids, aria-activedescendant and the keys) over the API's search.
+ * Picking a suggestion keeps it: the input shows the comune and is not searched again until the text is
+ * edited. When more comuni match than the suggestions show, the popup says how many and how to narrow
+ * the search.
  */
 export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, onClear }: ComunePickerProps) {
+  const id = useId();
   const [query, setQuery] = useState('');
   // The text of the chosen comune while the input still shows it.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -73,6 +80,8 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
   }, [searching, text]);
 
   const shown = searching ? status : 'idle';
+  // Only the suggestions on show can be highlighted and picked, not those of an earlier search.
+  const items = shown === 'done' ? results : [];
   const hidden = shown === 'done' ? hiddenMatches(total, results.length) : 0;
   const note =
     shown === 'error'
@@ -94,72 +103,88 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
               ? m.someResults(results.length, total)
               : m.results(results.length)
           : '';
-  // The popup opens as the text changes (the library's rule); it shows once there is something to show.
-  // Until then it is there for screen readers only, with the status: while the popup is open, the
-  // library hides everything but the input and the popup from them.
-  const popupShown = shown === 'done' || shown === 'error';
+
+  const { isOpen, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<City>({
+    items,
+    itemToString: (city) => (city ? comuneLabel(city) : ''),
+    itemToKey: (city) => city?.id ?? null,
+    inputValue: query,
+    // Never selected in downshift's eyes: every pick, even of the same comune again, is a change.
+    selectedItem: null,
+    stateReducer: keepTypedText,
+    onSelectedItemChange: ({ selectedItem: city }) => {
+      if (!city) return;
+      const chosenText = comuneLabel(city);
+      setQuery(chosenText);
+      setChosen(chosenText);
+      onChoose(city);
+    },
+  });
+
+  // The popup opens as the text changes (downshift's rule) and shows once there is something to show.
+  const expanded = isOpen && (shown === 'done' || shown === 'error');
 
   return (
-    // The library's own texts (the count of suggestions it announces) in Italian, whatever the browser's.
-    <I18nProvider locale="it-IT">
-      <ComboBox
-        className={styles.picker}
-        // The last suggestions stay the collection, so the chosen one keeps its text when the input blurs.
-        items={results}
-        inputValue={query}
-        // The text typed stays when the input blurs, as in any search field.
-        allowsCustomValue
-        allowsEmptyCollection
-        onInputChange={(value) => {
-          setQuery(value);
-          if (chosen !== null && value !== chosen) {
-            setChosen(null);
-            onClear?.();
-          }
-        }}
-        onChange={(key) => {
-          const city = results.find((c) => c.id === key);
-          if (!city) return;
-          const chosenText = comuneLabel(city);
-          setQuery(chosenText);
-          setChosen(chosenText);
-          onChoose(city);
-        }}
-      >
-        <Label className={explorerStyles.label}>{label}</Label>
-        <Input className={explorerStyles.input} placeholder={placeholder} spellCheck={false} />
-        <Text slot="description" className={styles.hint}>
-          {m.hint}
-        </Text>
-        <Popover
-          className={popupShown ? styles.popup : 'visually-hidden'}
-          placement="bottom start"
-          offset={2}
-        >
-          <ListBox<City>
-            className={shown === 'done' && results.length ? styles.options : styles.optionsEmpty}
-          >
-            {(city) => (
-              <ListBoxItem id={city.id} textValue={comuneLabel(city)} className={styles.option}>
-                <Text slot="label">{comuneLabel(city)}</Text>
+    <div className={styles.picker}>
+      <label className={explorerStyles.label} {...getLabelProps()}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input
+          className={explorerStyles.input}
+          type="text"
+          placeholder={placeholder}
+          spellCheck={false}
+          {...getInputProps({
+            'aria-describedby': `${id}-hint`,
+            // Open for downshift but with nothing to show yet (fewer than 2 letters, a search on its way):
+            // collapsed for screen readers, as it looks.
+            ...(!expanded && { 'aria-expanded': false, 'aria-activedescendant': '' }),
+            // The text is set here, not from downshift's later notice, so the caret stays where one types.
+            onChange: (event) => {
+              const value = event.currentTarget.value;
+              setQuery(value);
+              if (chosen !== null && value !== chosen) {
+                setChosen(null);
+                onClear?.();
+              }
+            },
+          })}
+        />
+        {/* Downshift needs the listbox in the page at all times: closed, the popup is hidden. */}
+        <div className={styles.popup} hidden={!expanded}>
+          <ul className={items.length ? styles.options : styles.optionsEmpty} {...getMenuProps()}>
+            {items.map((city, index) => (
+              <li
+                key={city.id}
+                className={styles.option}
+                aria-labelledby={`${id}-${city.id}-name`}
+                aria-describedby={city.dissolved ? `${id}-${city.id}-years` : undefined}
+                {...getItemProps({ item: city, index })}
+              >
+                <span id={`${id}-${city.id}-name`}>{comuneLabel(city)}</span>
                 {city.dissolved && (
-                  <Text slot="description" className={styles.dissolved}>
+                  <span id={`${id}-${city.id}-years`} className={styles.dissolved}>
                     {m.dissolved(city.firstYear, city.lastYear)}
-                  </Text>
+                  </span>
                 )}
-              </ListBoxItem>
-            )}
-          </ListBox>
+              </li>
+            ))}
+          </ul>
           {note && (
             <p className={styles.note} data-testid="comune-search-note">
               {note}
             </p>
           )}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {statusText}
-          </p>
-        </Popover>
-      </ComboBox>
-    </I18nProvider>
+        </div>
+        {/* Outside the popup, so it is in the page before it speaks. */}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {statusText}
+        </p>
+      </div>
+      <span className={styles.hint} id={`${id}-hint`}>
+        {m.hint}
+      </span>
+    </div>
   );
 }

@@ -16,7 +16,10 @@ export interface ComunePickerProps {
   onClear?: () => void;
 }
 
-/** The field as the combobox draws it, disabled: what the page shows until the combobox is there. */
+/**
+ * The field as the combobox draws it, disabled: what the page shows until the combobox is there. Same
+ * elements, classes and boxes (label, the input in its `.control`, the hint), so the swap moves nothing.
+ */
 function WaitingField({
   label,
   placeholder = m.placeholder,
@@ -27,22 +30,24 @@ function WaitingField({
       <label className={explorerStyles.label} id={`${id}-label`} htmlFor={`${id}-input`}>
         {label}
       </label>
-      <input
-        id={`${id}-input`}
-        className={explorerStyles.input}
-        type="text"
-        role="combobox"
-        aria-expanded="false"
-        aria-autocomplete="list"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellCheck={false}
-        disabled
-        value=""
-        readOnly
-      />
+      <div className={styles.control}>
+        <input
+          id={`${id}-input`}
+          className={explorerStyles.input}
+          type="text"
+          role="combobox"
+          aria-expanded="false"
+          aria-autocomplete="list"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          disabled
+          value=""
+          readOnly
+        />
+      </div>
       <span className={styles.hint} id={`${id}-hint`}>
         {m.hint}
       </span>
@@ -50,8 +55,9 @@ function WaitingField({
   );
 }
 
-// React Aria and the search are not part of the page's first load: their chunk is asked for once the page
-// is interactive. Should it fail to load, the field stays disabled (the page's lists still choose).
+// The combobox (downshift) and the search are not part of the page's first load: their chunk is asked for
+// once the page is interactive. Should it fail to load, the field stays disabled (the page's lists still
+// choose).
 const ComuneCombobox = lazy(() =>
   import('./comune-combobox')
     .then((module) => ({ default: module.ComuneCombobox }))
@@ -59,8 +65,8 @@ const ComuneCombobox = lazy(() =>
 );
 
 /**
- * The one way to pick a comune by name (home page, /scarica-dati): an ARIA combobox over the API's search
- * (comune-combobox.tsx). Picking a suggestion keeps it: the input shows the comune and is not searched
+ * The one way to pick a comune by name (home page and explorer views, /confronta, /scarica-dati): an ARIA
+ * combobox over the API's search (comune-combobox.tsx). Picking a suggestion keeps it: the input shows the comune and is not searched
  * again until the text is edited. When more comuni match than the suggestions show, the popup says how
  * many and how to narrow the search.
  *

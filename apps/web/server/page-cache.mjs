@@ -10,7 +10,7 @@
 // - A page rendered while some of its data could not be read (page-partial.mjs marks it) is kept only
 //   PARTIAL_TTL_MS, sent with Cache-Control: no-store, and does not replace an older good page: that one is
 //   served meanwhile, and the page rendered again after that time.
-// - Private pages (/profilo, /scarica-dati) are rendered per request with the visitor's cookies and never
+// - Private pages (/profilo, /scarica-dati, /amministrazione) are rendered per request with the visitor's cookies and never
 //   stored; they get the same kind of policy.
 // - Renders go through the server itself (a request to its own port carrying a per-process secret), so
 //   Next.js renders as for any other request and the answer is complete before its policy is computed.
@@ -152,6 +152,51 @@ function withinDeadline(work, ms) {
   return /** @type {Promise<T | typeof LATE>} */ (Promise.race([work, late])).finally(() =>
     clearTimeout(timer),
   );
+}
+
+/**
+ * Parameters that campaigns and social networks add to a shared link (utm_*, fbclid, gclid…): no page of the
+ * portal reads them, and each click carries other values, so that every visitor coming from a newspaper's
+ * or a network's link would be a miss and a render of their own.
+ */
+const TRACKING_PARAMETER =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|igshid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
+ * The key of a page in the cache, and the URL it is rendered from: the request's URL without tracking
+ * parameters (TRACKING_PARAMETER), the others as they came (an unknown parameter stays: the page may say
+ * so). The browser keeps its own URL, parameters and all, for whatever reads them there (the tag manager).
+ * @param {string} url  the request's path and query
+ */
+export function pageKey(url) {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = [...new URLSearchParams(url.slice(query + 1))];
+  const kept = params.filter(([name]) => !TRACKING_PARAMETER.test(name));
+  if (kept.length === params.length) return url;
+  return url.slice(0, query) + (kept.length ? `?${new URLSearchParams(kept)}` : '');
+}
+
+/**
+ * The ETag of a page in an encoding: `"<hash>"` plain, `"<hash>-gzip"`, `"<hash>-br"`.
+ * @param {string} etag  the page's own, quoted
+ * @param {'br' | 'gzip' | null} encoding
+ */
+export function encodedTag(etag, encoding) {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/**
+ * Whether a tag of If-None-Match names the page's content in any encoding (weak or strong).
+ * @param {string} tag
+ * @param {string} etag  the page's own, quoted
+ */
+function sameContent(tag, etag) {
+  const plain = tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/-(?:gzip|br)"$/, '"');
+  return plain === etag;
 }
 
 /** @param {PageCacheOptions} options */
@@ -298,18 +343,21 @@ export function createPageCache({
       return;
     }
     res.setHeader('cache-control', page.partial ? PARTIAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-    res.setHeader('etag', page.etag);
+    const { etag } = page;
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    // A strong validator names the bytes sent: each encoding of the page has its own ("…-gzip", "…-br").
+    // Any of them shows the client has the page: 304 with the tag of what it would get now.
+    res.setHeader('etag', encodedTag(etag, encoding));
     const vary = String(page.headers.vary ?? '');
     if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
       res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === page.etag)) {
+    if (page.status === 200 && inm && inm.split(',').some((t) => sameContent(t, etag))) {
       res.statusCode = 304;
       res.removeHeader('content-type');
       res.end();
       return;
     }
-    const encoding = negotiateEncoding(req.headers['accept-encoding']);
     const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
     if (encoding) res.setHeader('content-encoding', encoding);
     res.statusCode = page.status;
@@ -332,8 +380,13 @@ export function createPageCache({
       send(req, res, page, 'BYPASS');
       return;
     }
-    const known = entries.peek(url, { allowStale: true });
-    if (!known && busy() && !entries.has(url)) return shed(res);
+    const key = pageKey(url);
+    const known = entries.peek(key, { allowStale: true });
+    if (busy() && !entries.has(key)) {
+      // Busy: what is kept is sent as it is, even past its time; nothing is rendered.
+      if (known) return send(req, res, known, 'STALE');
+      return shed(res);
+    }
     /** @type {import('lru-cache').LRUCache.Status<string, Entry, { rendered?: Rendered }>} */
     const status = {};
     /** @type {{ rendered?: Rendered }} */
@@ -342,9 +395,9 @@ export function createPageCache({
     const outdated = known !== undefined && known.version !== generation && !known.held;
     // A partial page whose time is over is not sent again while its new render runs: the visitor waits
     // for that render (unless the process is busy).
-    const renew = known?.partial === true && !entries.has(url) && !busy();
+    const renew = known?.partial === true && !entries.has(key) && !busy();
     const entry = await withinDeadline(
-      entries.fetch(url, { forceRefresh: outdated && !busy(), allowStale: !renew, status, context }),
+      entries.fetch(key, { forceRefresh: outdated && !busy(), allowStale: !renew, status, context }),
       renderDeadlineMs,
     );
     if (entry === LATE) return shed(res);
@@ -354,8 +407,9 @@ export function createPageCache({
       return;
     }
     // Not shareable (a 5xx, a redirect, a page setting a cookie): sent as rendered, not kept. A request
-    // that joined another's render of such a page renders its own.
-    const page = context.rendered ?? (await withinDeadline(render(url, null), renderDeadlineMs));
+    // that joined another's render of such a page renders its own, within the same limit.
+    if (!context.rendered && busy()) return shed(res);
+    const page = context.rendered ?? (await withinDeadline(render(key, null), renderDeadlineMs));
     if (page === LATE) return shed(res);
     send(req, res, page, 'MISS');
   }

@@ -9,6 +9,7 @@ import {
   isPrivatePage,
   MAX_RENDERS_IN_FLIGHT,
   negotiateEncoding,
+  pageKey,
   PARTIAL_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
 } from './page-cache.mjs';
@@ -167,6 +168,32 @@ describe('the page cache', () => {
     }
   });
 
+  it('serves the same page to links that differ only by tracking parameters, rendered without them', async () => {
+    const h = await start();
+    const first = await get(h, `${COMUNE}&utm_source=giornale&utm_medium=social&fbclid=IwAR0abc`);
+    expect(first.headers.get('x-page-cache')).toBe('MISS');
+    const body = await first.text();
+    for (const path of [`${COMUNE}&fbclid=IwAR1xyz`, `${COMUNE}&gclid=Cj0K&utm_campaign=ispra`, COMUNE]) {
+      const res = await get(h, path);
+      expect(res.headers.get('x-page-cache'), path).toBe('HIT');
+      expect(await res.text(), path).toBe(body);
+    }
+    expect(h.renders).toEqual([COMUNE]);
+    // Any other parameter is part of the page's address.
+    expect((await get(h, `${COMUNE}&anno=2020`)).headers.get('x-page-cache')).toBe('MISS');
+  });
+
+  it('when overloaded, sends a kept page past its time as it is, without rendering it again', async () => {
+    const h = await start({ partialTtlMs: 100 });
+    h.setApiDown(true);
+    expect((await seen(h, COMUNE)).cache).toBe('MISS');
+    await new Promise((r) => setTimeout(r, 150));
+    h.setOverloaded(true);
+    const late = await seen(h, COMUNE);
+    expect([late.cache, late.partial]).toEqual(['STALE', true]);
+    expect(h.renders).toEqual([COMUNE]);
+  });
+
   it('renders simultaneous misses of one URL once', async () => {
     const h = await start();
     const answers = await Promise.all(Array.from({ length: 10 }, () => get(h, '/progetto')));
@@ -186,26 +213,47 @@ describe('the page cache', () => {
       ['gzip, deflate', gunzipSync],
       ['gzip, deflate, br', brotliDecompressSync],
     ] as const) {
-      const raw = await new Promise<{ encoding: string | undefined; body: Buffer; vary: string | undefined }>(
-        (resolve, reject) =>
-          http
-            .get(`${h.url}/progetto`, { headers: { 'accept-encoding': accept } }, (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (c: Buffer) => chunks.push(c));
-              res.on('end', () =>
-                resolve({
-                  encoding: res.headers['content-encoding'],
-                  body: Buffer.concat(chunks),
-                  vary: res.headers.vary,
-                }),
-              );
-            })
-            .on('error', reject),
+      const raw = await new Promise<{
+        encoding: string | undefined;
+        body: Buffer;
+        vary: string | undefined;
+        etag: string | undefined;
+      }>((resolve, reject) =>
+        http
+          .get(`${h.url}/progetto`, { headers: { 'accept-encoding': accept } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                body: Buffer.concat(chunks),
+                vary: res.headers.vary,
+                etag: res.headers.etag,
+              }),
+            );
+          })
+          .on('error', reject),
       );
       expect(raw.encoding).toBe(accept.includes('br') ? 'br' : 'gzip');
       expect(raw.vary).toContain('Accept-Encoding');
       expect(decode(raw.body).toString('utf8')).toBe(text);
+      // Each encoding's bytes have their own strong tag; the plain page's tag still validates them.
+      expect(raw.etag).toBe(`${etag.slice(0, -1)}-${raw.encoding}"`);
+      const revalidated = await get(h, '/progetto', {
+        'if-none-match': raw.etag!,
+        'accept-encoding': accept,
+      });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get('etag')).toBe(raw.etag);
     }
+  });
+
+  it('answers a kept 404 page whole, whatever If-None-Match says', async () => {
+    const h = await start();
+    const first = await get(h, '/manca');
+    expect(first.status).toBe(404);
+    const again = await get(h, '/manca', { 'if-none-match': first.headers.get('etag')! });
+    expect([again.status, again.headers.get('x-page-cache')]).toEqual([404, 'HIT']);
   });
 
   it('renders private pages for each visitor, with their cookies, and never keeps them', async () => {
@@ -377,6 +425,18 @@ describe('isPageRequest', () => {
     expect(isPageRequest(req('/_next/static/chunks/a.js'))).toBe(false);
     expect(isPageRequest(req('/robots.txt'))).toBe(false);
     expect(isPageRequest(req('/glossario', { rsc: '1' }))).toBe(false);
+  });
+});
+
+describe('pageKey', () => {
+  it('drops the parameters of campaigns and social networks, and keeps the others in their order', () => {
+    expect(pageKey('/?comune=015146')).toBe('/?comune=015146');
+    expect(pageKey('/glossario')).toBe('/glossario');
+    expect(pageKey('/?utm_source=x&regione=05&fbclid=a&provincia=028&_gl=1')).toBe(
+      '/?regione=05&provincia=028',
+    );
+    expect(pageKey('/classifiche?utm_medium=email&UTM_Campaign=a&msclkid=b')).toBe('/classifiche');
+    expect(pageKey('/?comune=015146&anno=2020&x=1')).toBe('/?comune=015146&anno=2020&x=1');
   });
 });
 

@@ -71,7 +71,7 @@ export const RankingQuerySchema = z
       .min(1, say('invalidPage', pageParams))
       .max(RANKING_PAGE_MAX, say('invalidPage', pageParams))
       .default(1)
-      .describe('the page of the chosen list, from 1; a page past the last answers the last'),
+      .describe('the page of the chosen list, from 1; a page past the last is empty'),
     pageSize: z.coerce
       .number(say('invalidPageSize', pageSizeParams))
       .int(say('invalidPageSize', pageSizeParams))
@@ -147,7 +147,7 @@ export const RankingSchema = z.object({
     ),
   totalRanked: z.number().int(),
   totalUnranked: z.number().int(),
-  page: z.number().int().describe('the page answered: the last when a later one was asked'),
+  page: z.number().int().describe('the page asked for (its rows are empty past the last)'),
   pageSize: z.number().int(),
   pageCount: z.number().int().describe('pages of the chosen list, at least 1'),
   rows: z.array(RankingRowSchema),

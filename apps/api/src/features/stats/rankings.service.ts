@@ -214,7 +214,7 @@ const MEMO_MAX_ROWS = 50_000;
 const MEMO_MAX_LISTS = 500;
 
 type Lists = LRUCache<string, RankedList, () => Promise<RankedList>>;
-const memos = new WeakMap<Queryable, { version: string; lists: Lists }>();
+const memos = new WeakMap<Queryable, Lists>();
 
 /** Gives the filter's list from the memo, or computes and keeps it (keyed by the filter, in JSON). */
 type Memo = (filter: unknown[], compute: () => Promise<RankedList>) => Promise<RankedList>;
@@ -222,30 +222,29 @@ type Memo = (filter: unknown[], compute: () => Promise<RankedList>) => Promise<R
 /**
  * The memo of ranked lists of a database (docs/decisions/059), as of its data version (getDataVersion, the
  * response cache's own signal): read before any of the rows, so a list is never older than the version it
- * is kept under, and every API process sees an import on its next read; a version that moved empties it.
- * Concurrent requests of one filter compute it once.
+ * is kept under, and every API process sees an import on its next read. The version is part of the key:
+ * the lists of an older version are never read again and leave as the LRU needs room (a request that read
+ * the version just before an import does not empty the newer lists). Concurrent requests of one filter
+ * compute it once.
  */
 async function rankingMemo(db: Queryable): Promise<Memo> {
   const version = await repo.getDataVersion(db);
-  let memo = memos.get(db);
-  if (!memo) {
-    const lists: Lists = new LRUCache({
+  let lists = memos.get(db);
+  if (!lists) {
+    lists = new LRUCache({
       max: MEMO_MAX_LISTS,
       maxSize: MEMO_MAX_ROWS,
       sizeCalculation: (list) => 1 + list.ranked.length + list.unranked.length,
       fetchMethod: (_key, _stale, { context }) => context(),
-      // Emptied while computing (the data changed): the waiting requests get their list all the same.
+      // Evicted while computing: the waiting requests get their list all the same.
       ignoreFetchAbort: true,
     });
-    memos.set(db, (memo = { version, lists }));
-  } else if (memo.version !== version) {
-    memo.lists.clear();
-    memo.version = version;
+    memos.set(db, lists);
   }
-  const { lists } = memo;
+  const memo = lists;
   return async (filter, compute) => {
     // The version in the key too: a list computed across an import is never taken for the new data's.
-    const list = await lists.fetch(JSON.stringify([version, ...filter]), { context: compute });
+    const list = await memo.fetch(JSON.stringify([version, ...filter]), { context: compute });
     if (!list) throw new Error('rankings memo: no list computed');
     return list;
   };
@@ -375,7 +374,7 @@ function areaList(
 
 /**
  * GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. A page past
- * the last answers the last (its `page` says which).
+ * the last is empty (its `pageCount` says how many there are).
  */
 export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
   const { level, indicator, order, list, pageSize } = query;

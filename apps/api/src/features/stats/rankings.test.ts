@@ -842,7 +842,16 @@ describe('the memo of ranked lists', () => {
     expect(areaRows).toHaveBeenCalledTimes(1);
   });
 
-  it('is emptied by an import: the next answer ranks the new data', async () => {
+  it('computes a filter once for requests that miss it at the same time', async () => {
+    const cityRows = vi.spyOn(rankingsRepo, 'getCityRankingRows');
+    const url = '/api/stats/rankings/?year=2023&pageSize=10';
+    await Promise.all(
+      ['', '&page=2', '&order=worst', '&list=unranked'].map((more) => json<Page>(url + more)),
+    );
+    expect(cityRows).toHaveBeenCalledTimes(1);
+  });
+
+  it('is renewed by an import: the next answer ranks the new data', async () => {
     const cityRows = vi.spyOn(rankingsRepo, 'getCityRankingRows');
     const url = '/api/stats/rankings/?province=028&pageSize=10';
     const before = await json<Page>(url);

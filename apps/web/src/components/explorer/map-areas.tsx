@@ -85,6 +85,8 @@ export function MapAreas({ src, width, height, caption, areas, link, selected }:
       viewBox={`0 0 ${width} ${height}`}
       role={links ? 'group' : 'img'}
       aria-label={caption}
+      // Its links still coming (a slice per task): assistive technologies may wait for the whole group.
+      aria-busy={links && whole ? true : undefined}
       preserveAspectRatio="xMidYMid meet"
     >
       {/* The whole map, until every area is a link drawn over it. */}

@@ -133,6 +133,10 @@ export const M = {
   fieldLastName: { it: 'cognome', en: 'last name' },
   // licence
   licenseAlreadyActive: { it: 'La licenza è già attiva.', en: 'The licence is already active.' },
+  licenseOwnApproval: {
+    it: 'Non puoi approvare la tua licenza: la approva un altro membro dello staff.',
+    en: 'You cannot approve your own licence: another staff member approves it.',
+  },
   licenseNotPending: {
     it: 'Non c’è una richiesta di licenza in attesa da rifiutare.',
     en: 'There is no pending licence request to turn down.',

@@ -84,6 +84,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
     reason: string | null,
     staff: { id: number; email: string },
   ) {
+    // Four eyes: a staff member's own licence is approved by another (or by the operator's CLI).
+    if (decision === 'approve' && pk === staff.id)
+      throw new ApiError(400, { nonFieldErrors: [msg('licenseOwnApproval')] });
     const outcome = await decideLicense(db, { pk }, decision, {
       reason,
       actor: { id: staff.id, label: staff.email },

@@ -126,6 +126,24 @@ describe('the commitment accepted with a request', () => {
 });
 
 describe('decisions on a licence', () => {
+  it('a staff member cannot approve their own licence; another staff member can', async () => {
+    const own = await user('staff-due@example.it', 'Dario', 'Due', { request: true });
+    const granted = await api().post(`/api/admin/users/${own.pk}/grant-staff/`, {}, { token: staff });
+    expect(granted.statusCode).toBe(200);
+    const refused = await api().post(`/api/admin/licenses/${own.pk}/approve/`, {}, { token: own.token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      nonFieldErrors: ['Non puoi approvare la tua licenza: la approva un altro membro dello staff.'],
+    });
+    expect(await me(own.token)).toMatchObject({ licenseStatus: 'pending', isStaff: true });
+    expect((await audit()).filter((e) => e.target === own.email && e.action === 'license.approve')).toEqual(
+      [],
+    );
+    const approved = await api().post(`/api/admin/licenses/${own.pk}/approve/`, {}, { token: staff });
+    expect(approved.statusCode).toBe(200);
+    expect(await me(own.token)).toMatchObject({ licenseStatus: 'active' });
+  });
+
   it('approve: active, the user mailed, the decision in the audit log under the staff member’s name', async () => {
     const u = await user('approvare@example.it', 'Anna', 'Approvare', { request: true });
     const res = await api().post(`/api/admin/licenses/${u.pk}/approve/`, {}, { token: staff });

@@ -22,6 +22,13 @@ export function compileTrust(value) {
   return proxyAddr.compile(v.split(',').map((s) => s.trim()));
 }
 
+/**
+ * The client a request comes from, as the web server counts its per-client limits
+ * (apps/web/server/client-slots.mjs): the nearest address of X-Forwarded-For that is not a trusted proxy,
+ * the peer itself when it is not one. Read before the header is rewritten.
+ */
+export const CLIENT_ADDRESS = Symbol.for('portal.client-address.of');
+
 /** The X-Forwarded-For a request leaves with: the peer appended when trusted, the peer alone otherwise. */
 export function forwardedFor(peer, received, trust) {
   const prior = Array.isArray(received) ? received.join(', ') : received;
@@ -39,6 +46,7 @@ http.Server.prototype.listen = function (...args) {
     this[marked] = true;
     this.prependListener('request', (req) => {
       const peer = req.socket.remoteAddress;
+      req[CLIENT_ADDRESS] = peer ? proxyAddr(req, trust) : undefined;
       if (peer) req.headers['x-forwarded-for'] = forwardedFor(peer, req.headers['x-forwarded-for'], trust);
     });
   }

@@ -57,6 +57,11 @@ export const M = {
     it: "Per scaricare i dati in CSV serve una licenza d'uso attiva: richiedila dalla pagina Profilo.",
     en: 'Downloading data as CSV requires an active data-use licence: request it from your Profile page.',
   },
+  // plugins/cross-site.ts
+  crossSiteDownload: {
+    it: 'Download non avviato: la richiesta arriva da un altro sito. Scarica i file dalle pagine del portale.',
+    en: 'Download refused: the request comes from another site. Download the files from the portal pages.',
+  },
 
   generic: {
     it: 'Ops... Qualcosa è andato storto, riprova più tardi.',

@@ -21,6 +21,7 @@ import { LIMITS } from '../../plugins/rate-limit';
 import { csvLinesStream, safeFileName } from '../../lib/csv';
 import { yearsOf, yearsWords } from '../../lib/years';
 import { requireCsvLicense } from '../../plugins/permissions';
+import { refuseCrossSiteCookie } from '../../plugins/cross-site';
 import {
   countRvmCsvRows,
   csvFilename as rvmCsvFilename,
@@ -167,11 +168,13 @@ function valuesOf(query: unknown, name: string): string[] {
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * 401 anonymous, 403 without an active licence (CSV): before the parameters are even looked at. A
-   * repeated or oddly written format counts as CSV as soon as one of its values is csv, so no query
-   * shape reaches the parameter check (400) without the licence check.
+   * 403 for another site's request on the session cookie (plugins/cross-site.ts), 401 anonymous, 403
+   * without an active licence (CSV): before the parameters are even looked at. A repeated or oddly
+   * written format counts as CSV as soon as one of its values is csv, so no query shape reaches the
+   * parameter check (400) without the licence check.
    */
   const guard = (csvOnly: boolean) => async (req: FastifyRequest) => {
+    refuseCrossSiteCookie(req);
     if (csvOnly || valuesOf(req.query, 'format').includes('csv')) await requireCsvLicense(app, req);
     else await app.requireUser(req);
   };
@@ -360,7 +363,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'pdf/png/jpg: one statistic of one area and year (source 1), drawn as the page draws it, with ' +
           'its comparison year (compareYear). csv: source 1, one row per comune and year, filtered by area, ' +
           'years, waste_fraction, sorting_type, actions_category; source 2 (ecocompattatori), one row per ' +
-          'machine and year, filtered by area, years and operator. 401 anonymous and 403 without an active ' +
+          'machine and year, filtered by area, years and operator. 403 for a request of another site on the ' +
+          'session cookie (Sec-Fetch-Site: cross-site), 401 anonymous and 403 without an active ' +
           'licence (csv) come before any parameter check; 400 field errors in Italian; 404 unknown area or ' +
           'no data; 429 over 60 downloads per user per hour. Every download is logged.',
         querystring: DownloadQuerySchema,
@@ -384,20 +388,25 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stats/compare/download/',
     {
-      onRequest: async (req) => app.requireUser(req),
+      onRequest: async (req) => {
+        refuseCrossSiteCookie(req);
+        await app.requireUser(req);
+      },
       schema: {
         tags,
         summary: 'The chart of /confronta as pdf/png/jpg (signed in)',
         description:
           'The comparison of 1 to 5 territories over the years (aree, misura: the parameters of ' +
           '/confronta), drawn as the page draws it, with its legend, the years, the sources and the ' +
-          "portal's name. 401 anonymous, before any parameter check; 400 field errors in Italian; 404 an " +
+          "portal's name. 401 anonymous, and 403 for another site's request on the session cookie, before " +
+          'any parameter check; 400 field errors in Italian; 404 an ' +
           'unknown territory or no figure of the measure for any of them; 429 over 60 downloads per user ' +
           'per hour (shared with /api/stats/download/). Every download is logged.',
         querystring: CompareDownloadQuerySchema,
         response: {
           400: ValidationErrorSchema,
           401: DetailSchema,
+          403: DetailSchema,
           404: DetailSchema,
           429: DetailSchema,
         },

@@ -19,6 +19,7 @@ import {
 import { pageLinks } from '../../plugins/pagination';
 import { LIMITS } from '../../plugins/rate-limit';
 import { requireCsvLicense } from '../../plugins/permissions';
+import { refuseCrossSiteCookie } from '../../plugins/cross-site';
 import { logWhenStreamed } from '../../plugins/download-log';
 import { csvFilename, rvmCsvStream } from './rvm.csv';
 import * as repo from './rvm.repo';
@@ -160,8 +161,11 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
           429: DetailSchema,
         },
       },
-      // 401 / 403 before the parameters are looked at.
-      onRequest: (req) => requireCsvLicense(app, req),
+      // Another site's request on the session cookie (403), 401 / 403 before the parameters are looked at.
+      onRequest: async (req) => {
+        refuseCrossSiteCookie(req);
+        await requireCsvLicense(app, req);
+      },
     },
     async (req, reply) => {
       const query = req.query;

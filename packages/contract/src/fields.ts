@@ -9,19 +9,54 @@ import { messageText, say, type ContractMessageKey } from './messages';
 /** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
 
-/**
- * One line of text as people type it: every control character and line break becomes a space, runs of
- * spaces become one. What reaches a mail, a log line or a terminal cannot start a line of its own there.
- */
-export const toOneLine = (s: string) => s.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
+/** Invisible format characters (Unicode Cf): see replaceInvisible. */
+const FORMAT = /\p{Cf}/gu;
+const ZWNJ = '\u200c';
+const ZWJ = '\u200d';
+/** What a joiner joins: letters, combining marks (U+FE0F included), symbols (emoji, skin tones). */
+const JOINABLE = /^[\p{L}\p{M}\p{S}]$/u;
 
-/** Several lines: line breaks kept (as \n), tabs become spaces, every other control character is dropped. */
+/**
+ * Replaces (with `by`) the invisible format characters that typed text does not keep: the bidi controls
+ * (LRM, RLM, ALM, the embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, which reorder
+ * what follows them on screen: an override in an organisation's name shows a command that is not there),
+ * zero-width space, word joiner, BOM, soft hyphen, invisible operators, tag characters (which spell hidden
+ * ASCII) and every other character of Unicode's Cf category. Kept: ZWNJ (U+200C) and ZWJ (U+200D)
+ * between two letters, marks or symbols, where real names need them (ZWNJ in Persian and Indic
+ * spelling, ZWJ in Indic conjuncts and emoji sequences such as 👩‍💻); at an edge, beside a space, a digit,
+ * punctuation or another joiner they join nothing and go too. No lookbehind: the browser's forms use
+ * this module (Safari before 16.4 has none). Decision 069.
+ */
+export function replaceInvisible(s: string, by: string): string {
+  return s.replace(FORMAT, (c: string, at: number) => {
+    if (c !== ZWNJ && c !== ZWJ) return by;
+    const before = [...s.slice(Math.max(0, at - 2), at)].pop() ?? '';
+    const next = s.codePointAt(at + 1);
+    const after = next === undefined ? '' : String.fromCodePoint(next);
+    return JOINABLE.test(before) && JOINABLE.test(after) ? c : by;
+  });
+}
+
+/**
+ * One line of text as people type it: every control character and line break becomes a space, invisible
+ * format characters go (replaceInvisible), runs of spaces become one. What reaches a mail, a log line or a
+ * terminal cannot start a line of its own there, nor show other text than it holds.
+ */
+export const toOneLine = (s: string) =>
+  replaceInvisible(s.replace(CONTROL, ' '), '').replace(/ {2,}/g, ' ').trim();
+
+/**
+ * Several lines: line breaks kept (as \n), tabs become spaces, every other control character is dropped,
+ * and so are the invisible format characters (replaceInvisible).
+ */
 export const toParagraphs = (s: string) =>
-  s
-    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-    .replace(/\t/g, ' ')
-    .replace(/[^\P{Cc}\n]/gu, '')
-    .trim();
+  replaceInvisible(
+    s
+      .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+      .replace(/\t/g, ' ')
+      .replace(/[^\P{Cc}\n]/gu, ''),
+    '',
+  ).trim();
 
 const typeError = (wrongType: ContractMessageKey) => (issue: { input?: unknown; code?: string }) =>
   issue.input === undefined

@@ -5,6 +5,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
+import { replaceInvisible } from '@portal/contract';
 import { loadConfig } from '../config';
 import { openDb, type Db } from '../db/db';
 import { DatabaseInUseError } from '../db/folder-lock';
@@ -128,9 +129,10 @@ function findCommand(argv: string[]): { command: Command | FileCommand; args: st
 /**
  * What the commands print may hold text that visitors typed (names, organisations, file contents):
  * control characters other than line break and tab are shown as '?', so no escape sequence reaches the
- * operator's terminal.
+ * operator's terminal, and so are the invisible format characters (bidi overrides, zero-width
+ * characters: the contract's replaceInvisible), so no line shows other text than it holds.
  */
-export const printable = (line: string) => line.replace(/[^\P{Cc}\t\n]/gu, '?');
+export const printable = (line: string) => replaceInvisible(line.replace(/[^\P{Cc}\t\n]/gu, '?'), '?');
 
 /** The exit code of a failure, its message logged: usage 2, anything else 1. */
 function failure(err: unknown, log: (line: string) => void): number {

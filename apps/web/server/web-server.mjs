@@ -8,7 +8,8 @@
 //   waiting at once (api-forwarding.mjs): the API is not keeping up, and a queue would only end in client
 //   timeouts. A render or a forwarded call that outlasts its deadline is answered 503 too, so under
 //   overload every visitor gets an answer, never a client timeout;
-// - /api/* forwarded to API_URL (api-forwarding.mjs), so the browser sees one origin and one cookie jar.
+// - /api/* forwarded to API_URL (api-forwarding.mjs), so the browser sees one origin and one cookie jar;
+//   each body received whole before the call waits on the API, and a share of the forwarding per client.
 // The API's data version is polled every WEB_PAGE_CACHE_CHECK_MS: an import makes every page stale.
 //
 // Usage: node [--import …] server/web-server.mjs [--dev]   (PORT, API_URL… as in .env.example)
@@ -17,7 +18,15 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { answerDetail, BUSY, createApiForwarder, isApiRequest } from './api-forwarding.mjs';
+import {
+  answerClientError,
+  answerDetail,
+  BUSY,
+  createApiForwarder,
+  isApiRequest,
+  refuse,
+  WEB_SERVER_OPTIONS,
+} from './api-forwarding.mjs';
 import { createPageCache, isPageRequest } from './page-cache.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -90,8 +99,11 @@ if (!clientAddressPreloaded) {
 }
 const api = createApiForwarder({ apiUrl, forward: clientAddressPreloaded });
 
-const server = http.createServer((req, res) => {
-  if (isApiRequest(req)) return overloaded ? answerDetail(res, 503, BUSY) : api.forward(req, res);
+// Short headers and request deadlines (WEB_SERVER_OPTIONS, api-forwarding.mjs): this server is the edge in
+// the default layout (browser → web app → API), where Node's defaults, made for a server behind a proxy,
+// let a client keep a connection with a trickle of headers for a minute or of a body for five.
+const server = http.createServer(WEB_SERVER_OPTIONS, (req, res) => {
+  if (isApiRequest(req)) return overloaded ? refuse(res, 503, BUSY) : api.forward(req, res);
   if (pages.isRenderRequest(req) || (!isPageRequest(req) && !overloaded)) {
     void handle(req, res);
     return;
@@ -107,6 +119,8 @@ const server = http.createServer((req, res) => {
     res.end();
   });
 });
+// Node's own answers to a bad or late request, except for the staff's upload being streamed to the API.
+server.on('clientError', answerClientError);
 if (dev) {
   const upgrade = app.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));

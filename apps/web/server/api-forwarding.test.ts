@@ -18,18 +18,20 @@ import {
 
 /**
  * The forwarding in front of a real HTTP server standing in for the API: /api/eco/ echoes what it
- * received, /api/lenta/ answers after 400 ms; GET /api/admin/imports/ is the API's staff check (200 for
+ * received, /api/lenta/ answers after 400 ms, /api/attesa/ once the test answers what `held` holds; GET /api/admin/imports/ is the API's staff check (200 for
  * `Token staff`, 403 for any other token, 401 without one), its POST the upload (answered after 400 ms).
  * `seen` lists every call the stand-in received, as "METHOD path".
  */
 const closers: (() => Promise<void>)[] = [];
 const seen: string[] = [];
+const held: (() => void)[] = [];
 /** The tests' own client connections, destroyed after each test. */
 const clients: { destroy: () => void }[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy();
   await Promise.all(closers.splice(0).map((close) => close()));
   seen.length = 0;
+  held.length = 0;
 });
 
 async function listen(server: http.Server): Promise<string> {
@@ -68,7 +70,8 @@ async function fakeApi(): Promise<string> {
           res
             .writeHead(201, { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' })
             .end(JSON.stringify({ url: req.url, method: req.method, headers: req.headers, body }));
-        if (req.url?.startsWith('/api/lenta/') || req.url?.startsWith('/api/admin/imports/'))
+        if (req.url?.startsWith('/api/attesa/')) held.push(answer);
+        else if (req.url?.startsWith('/api/lenta/') || req.url?.startsWith('/api/admin/imports/'))
           setTimeout(answer, 400).unref();
         else answer();
       });
@@ -260,7 +263,7 @@ describe('one client cannot take the /api forwarding from the others (issue 34, 
       maxInFlight: 4,
       perClient: 2,
       bodiesPerClient: 3,
-      bodyDeadlineMs: 300,
+      bodyDeadlineMs: 1_000,
     });
     // More than the whole forwarding's slots, from 127.0.0.1.
     const attack = Array.from({ length: 8 }, () => request(url, '/api/auth/login/', { headers: stalled }));
@@ -286,8 +289,20 @@ describe('one client cannot take the /api forwarding from the others (issue 34, 
   it('lets one client wait on the API with its own share of the calls only', async () => {
     const { url } = await webServer({ apiUrl: await fakeApi(), forward: true, maxInFlight: 4, perClient: 2 });
     const json = { 'content-type': 'application/json' };
-    const mine = Array.from({ length: 4 }, () => request(url, '/api/lenta/', { headers: json, body: '{}' }));
-    const other = request(url, '/api/lenta/', { localAddress: '127.0.0.2', headers: json, body: '{}' });
+    const mine = Array.from({ length: 4 }, () => request(url, '/api/attesa/', { headers: json, body: '{}' }));
+    const other = request(url, '/api/attesa/', { localAddress: '127.0.0.2', headers: json, body: '{}' });
+    // The API holds every call it received until the test lets them go: 2 of one client, 1 of the other;
+    // meanwhile the client's other two have been refused.
+    const early: number[] = [];
+    for (const answer of mine) void answer.then((a) => early.push(a.status));
+    await vi.waitFor(
+      () => {
+        expect(held).toHaveLength(3);
+        expect(early).toEqual([429, 429]);
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    for (const answer of held.splice(0)) answer();
     expect((await other).status).toBe(201);
     const answers = await Promise.all(mine);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429]);

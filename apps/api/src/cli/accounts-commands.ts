@@ -1,5 +1,6 @@
 /**
- * Operators' account commands: `user create`, `user verify`, `license list|approve|revoke`.
+ * Operators' account commands: `user create`, `user verify`, `user deactivate|reactivate`,
+ * `user grant-staff|remove-staff`, `license list|approve|revoke`.
  * Each entry has the shape of admin.ts's Command table; runAccountsCommand runs them without it
  * (tests, scripts). Mail (licence decisions) goes through the outbox like every other message: its links
  * are written by the mail worker of the running API with the portal's PUBLIC_URL, not from this process's
@@ -17,6 +18,8 @@ import {
 } from '../features/accounts/accounts.repo';
 import { decideLicense, type DecisionOutcome } from '../features/accounts/license';
 import { CLI_ACTOR, recordAudit } from '../features/admin/audit';
+import { mailStaffAccessChange, recordStaffGrant } from '../features/admin/staff-access';
+import { applyUserAction } from '../features/admin/users';
 import { hashPassword, validatePassword } from '../features/accounts/passwords';
 import { t } from '../plugins/i18n';
 import { parseCommandArgs } from './args';
@@ -80,8 +83,9 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
           verified,
           isStaff: staff,
         });
-        // A staff account can do everything the back-office does: its making is on record.
-        if (staff)
+        // A staff account can do everything the back-office does: its making is on record, in the chain
+        // of grants (from the operator) and in every staff member's mail.
+        if (staff) {
           await recordAudit(tx, {
             actor: CLI_ACTOR,
             action: 'user.grant-staff',
@@ -90,6 +94,9 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
             after: 'staff',
             reason: null,
           });
+          await recordStaffGrant(tx, created, null);
+          await mailStaffAccessChange(tx, 'granted', { subject: email, actor: CLI_ACTOR });
+        }
         return created;
       });
       log(`user ${id} created: ${email}${verified ? ' (verified)' : ' (not verified)'}`);
@@ -188,7 +195,49 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       return reportDecision(log, email, outcome);
     },
   },
+  ...(
+    [
+      [
+        'deactivate',
+        'user deactivate <email> --reason <text>',
+        'deactivate an account: no sign-in, its sessions end (staff accounts too)',
+      ],
+      ['reactivate', 'user reactivate <email>', 'reactivate a deactivated account (staff accounts too)'],
+      ['grant-staff', 'user grant-staff <email>', 'give an existing account access to the back-office'],
+      ['remove-staff', 'user remove-staff <email>', "take back an account's access to the back-office"],
+    ] as const
+  ).map(([action, synopsis, summary]): AccountsCommand => ({
+    name: ['user', action],
+    usage: synopsis,
+    summary: `${summary} (audited; staff access changes are mailed to the staff)`,
+    async run(args, { db, log }) {
+      const o = parseCommandArgs(args, action === 'deactivate' ? { reason: { type: 'string' } } : {});
+      if ('problem' in o) return usage(log, this, o.problem);
+      const [email, ...rest] = o.positionals;
+      if (!email || rest.length) return usage(log, this, `user ${action} needs one <email>`);
+      const reason = (o.values as { reason?: string }).reason?.trim() || null;
+      if (action === 'deactivate' && !reason) return usage(log, this, 'user deactivate needs --reason');
+      const outcome = await applyUserAction(db, { email }, action, { reason, actor: CLI_ACTOR });
+      if (outcome.kind === 'unknown') {
+        log(`no account with ${email}`);
+        return 1;
+      }
+      if (outcome.kind === 'refused') {
+        log(`${email}: ${t('en', outcome.message)} Nothing changed.`);
+        return 1;
+      }
+      log(`${outcome.user.email}: ${DONE[action]}`);
+      return 0;
+    },
+  })),
 ];
+
+const DONE = {
+  deactivate: 'deactivated; its sessions ended',
+  reactivate: 'reactivated; it can sign in again',
+  'grant-staff': 'is staff now; the staff are mailed',
+  'remove-staff': 'is no longer staff; the staff are mailed',
+} as const;
 
 /** The line (and exit code) of a licence decision of the CLI. */
 function reportDecision(log: Output, email: string, outcome: DecisionOutcome): number {
@@ -200,6 +249,7 @@ function reportDecision(log: Output, email: string, outcome: DecisionOutcome): n
     log(`${email}: licence already ${outcome.status}; nothing changed`);
     return 0;
   }
+  if (outcome.kind === 'four-eyes') return 1; // staff members only: the operator has no account
   log(`${email}: licence ${outcome.before} -> ${outcome.after}; the user is mailed`);
   return 0;
 }

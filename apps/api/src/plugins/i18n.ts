@@ -161,6 +161,18 @@ export const M = {
   userNotDeactivated: { it: 'L’account non è disattivato.', en: 'The account is not deactivated.' },
   userAlreadyStaff: { it: 'L’utente fa già parte dello staff.', en: 'The user is already staff.' },
   userNotStaff: { it: 'L’utente non fa parte dello staff.', en: 'The user is not staff.' },
+  staffAccessByOperator: {
+    it: 'L’accesso di un membro dello staff (disattivazione, riattivazione, rimozione dallo staff) lo cambia solo l’operatore del portale dalla riga di comando del server (npm run admin).',
+    en: 'A staff member’s access (deactivation, reactivation, removal from the staff) is changed only by the portal’s operator, at the server’s command line (npm run admin).',
+  },
+  licenseApprovalByOwnGrant: {
+    it: 'Non puoi approvare questa licenza: il tuo accesso allo staff viene, direttamente o tramite altri, da questo utente. La approva un altro membro dello staff o l’operatore del portale.',
+    en: 'You cannot approve this licence: your staff access comes, directly or through others, from this user. Another staff member or the portal’s operator approves it.',
+  },
+  concurrentStaffChange: {
+    it: 'Un’altra modifica allo stesso account era in corso: ricarica e riprova.',
+    en: 'Another change to the same account was under way: reload and try again.',
+  },
   notOnYourself: {
     it: 'Non puoi farlo sul tuo account: chiedilo a un altro membro dello staff.',
     en: 'You cannot do this to your own account: ask another staff member.',

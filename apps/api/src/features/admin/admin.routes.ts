@@ -84,14 +84,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
     reason: string | null,
     staff: { id: number; email: string },
   ) {
-    // Four eyes: a staff member's own licence is approved by another (or by the operator's CLI).
-    if (decision === 'approve' && pk === staff.id)
-      throw new ApiError(400, { nonFieldErrors: [msg('licenseOwnApproval')] });
+    // Four eyes: a staff member's own licence is approved by another, who does not owe their staff access
+    // to them (or by the operator's CLI): decideLicense checks the chain of grants.
     const outcome = await decideLicense(db, { pk }, decision, {
       reason,
       actor: { id: staff.id, label: staff.email },
     });
     if (outcome.kind === 'unknown') throw new ApiError(404, { detail: msg('userNotFound') });
+    if (outcome.kind === 'four-eyes')
+      throw new ApiError(400, {
+        nonFieldErrors: [msg(outcome.own ? 'licenseOwnApproval' : 'licenseApprovalByOwnGrant')],
+      });
     if (outcome.kind === 'not-applicable')
       throw new ApiError(400, { nonFieldErrors: [msg(NOT_APPLICABLE[decision])] });
     return (await getLicenseHolder(db, pk))!;

@@ -5,6 +5,7 @@ import type { TestDb } from '../../../test/db';
 import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, linkParams, outbox, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
+import { helpText } from '../../cli/admin';
 
 let t: TestDb;
 let app: App;
@@ -195,12 +196,23 @@ describe('actions on an account', () => {
     expect((await act(pk, 'grant-staff')).json()).toEqual({
       nonFieldErrors: ['L’utente fa già parte dello staff.'],
     });
-    expect((await act(pk, 'remove-staff')).statusCode).toBe(200);
+    // Every staff member, and the account itself, is told by mail.
+    for (const to of ['capo@example.it', 'aiuto@example.it'])
+      expect((await outbox(t.db, to)).at(-1)).toMatchObject({
+        subject: 'Accesso all’amministrazione concesso: aiuto@example.it',
+        text: expect.stringContaining('La modifica è stata fatta da capo@example.it.'),
+      });
+    // Taking it back is the operator's (finding 6 of issue 34).
+    expect((await act(pk, 'remove-staff')).json()).toEqual({ nonFieldErrors: [BY_OPERATOR] });
+    expect(await command('user', 'remove-staff', 'aiuto@example.it')).toBe(0);
     expect((await api().get('/api/admin/users/', { token })).statusCode).toBe(403);
-    expect((await audit()).slice(0, 2).map((e) => e.action)).toEqual([
-      'user.remove-staff',
-      'user.grant-staff',
+    expect((await audit()).slice(0, 2)).toMatchObject([
+      { action: 'user.remove-staff', actor: 'riga di comando' },
+      { action: 'user.grant-staff', actor: 'capo@example.it' },
     ]);
+    expect((await outbox(t.db, 'capo@example.it')).at(-1)).toMatchObject({
+      subject: 'Accesso all’amministrazione tolto: aiuto@example.it',
+    });
   });
 
   it('refuses to deactivate or demote one’s own account, and answers 404 for an unknown one', async () => {
@@ -213,6 +225,107 @@ describe('actions on an account', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Utente non trovato.' });
     expect((await act(staffPk, 'promote')).statusCode).toBe(404);
+  });
+});
+
+const BY_OPERATOR =
+  'L’accesso di un membro dello staff (disattivazione, riattivazione, rimozione dallo staff) lo cambia solo l’operatore del portale dalla riga di comando del server (npm run admin).';
+
+/*
+ * Issue 34, finding 6: four eyes only on paper. A staff member made a second account of theirs staff,
+ * which approved the first one's licence; any staff member could deactivate or demote every other one,
+ * and the CLI could not reactivate.
+ */
+describe('four eyes on the staff', () => {
+  const requestLicence = (email: string) =>
+    t.db.query(`UPDATE users SET license_status = 'pending', license_requested_at = now() WHERE email = $1`, [
+      email,
+    ]);
+  const approve = (pk: number, token: string) =>
+    api().post(`/api/admin/licenses/${pk}/approve/`, {}, { token });
+  const ownGrant = {
+    nonFieldErrors: [
+      'Non puoi approvare questa licenza: il tuo accesso allo staff viene, direttamente o tramite altri, da questo utente. La approva un altro membro dello staff o l’operatore del portale.',
+    ],
+  };
+
+  it('no account made staff by the requester, directly or down a chain, approves their licence', async () => {
+    expect(await create('anna@example.it', 'Anna', 'Astuta', '--verified', '--staff')).toBe(0);
+    expect(await create('anna.bis@example.it', 'Anna', 'Bis', '--verified')).toBe(0);
+    expect(await create('anna.ter@example.it', 'Anna', 'Ter', '--verified')).toBe(0);
+    const anna = await signIn(app, 'anna@example.it');
+    const annaPk = await pkOf('anna@example.it');
+    // Anna makes her second account staff, which makes her third one staff.
+    expect((await act(await pkOf('anna.bis@example.it'), 'grant-staff', {}, anna)).statusCode).toBe(200);
+    const bis = await signIn(app, 'anna.bis@example.it');
+    expect((await act(await pkOf('anna.ter@example.it'), 'grant-staff', {}, bis)).statusCode).toBe(200);
+    const ter = await signIn(app, 'anna.ter@example.it');
+
+    await requestLicence('anna@example.it');
+    for (const token of [bis, ter]) {
+      const refused = await approve(annaPk, token);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(ownGrant);
+    }
+    expect((await approve(annaPk, anna)).statusCode).toBe(400); // her own
+    // The chain outlives a removal and a new grant by someone else.
+    expect(await command('user', 'remove-staff', 'anna.ter@example.it')).toBe(0);
+    expect((await act(await pkOf('anna.ter@example.it'), 'grant-staff')).statusCode).toBe(200);
+    expect((await approve(annaPk, ter)).json()).toEqual(ownGrant);
+    const [status] = await t.db.query<{ s: string }>(
+      `SELECT license_status AS s FROM users WHERE email = 'anna@example.it'`,
+    );
+    expect(status!.s).toBe('pending');
+
+    // A staff member whose access does not come from her approves it.
+    const approved = await approve(annaPk, staff);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ licenseStatus: 'active' });
+  });
+
+  it('no staff member deactivates, reactivates or demotes another: the operator does, at the command line', async () => {
+    expect(await create('bruno@example.it', 'Bruno', 'Bruschi', '--verified', '--staff')).toBe(0);
+    const bruno = await signIn(app, 'bruno@example.it');
+    const brunoPk = await pkOf('bruno@example.it');
+    for (const [action, body] of [
+      ['deactivate', { reason: 'Fuori!' }],
+      ['remove-staff', {}],
+    ] as const) {
+      const refused = await act(staffPk, action, body, bruno);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ nonFieldErrors: [BY_OPERATOR] });
+    }
+    expect((await api().get('/api/admin/users/', { token: staff })).statusCode).toBe(200);
+
+    // The operator deactivates Bruno: his sessions end, the staff are told; no staff member undoes it.
+    const lines: string[] = [];
+    const cli = (...args: string[]) => runAccountsCommand(t.db, args, (l) => lines.push(l));
+    expect(await cli('user', 'deactivate', 'bruno@example.it')).toBe(2);
+    expect(await cli('user', 'deactivate', 'bruno@example.it', '--reason', 'Ha lasciato l’ente.')).toBe(0);
+    expect(lines.at(-1)).toBe('bruno@example.it: deactivated; its sessions ended');
+    expect((await api().get('/api/auth/user/', { token: bruno })).statusCode).toBe(401);
+    expect((await outbox(t.db, 'capo@example.it')).at(-1)).toMatchObject({
+      subject: 'Account dello staff disattivato: bruno@example.it',
+      text: expect.stringContaining('Motivazione: Ha lasciato l’ente.'),
+    });
+    expect((await act(brunoPk, 'reactivate')).json()).toEqual({ nonFieldErrors: [BY_OPERATOR] });
+    expect(await cli('user', 'reactivate', 'bruno@example.it')).toBe(0);
+    expect(lines.at(-1)).toBe('bruno@example.it: reactivated; it can sign in again');
+    expect(await signIn(app, 'bruno@example.it')).toMatch(/\S+/);
+    expect(await cli('user', 'reactivate', 'bruno@example.it')).toBe(1);
+    expect(await cli('user', 'reactivate', 'nessuno@example.it')).toBe(1);
+    expect((await audit()).slice(0, 2)).toMatchObject([
+      { action: 'user.reactivate', actor: 'riga di comando', target: 'bruno@example.it' },
+      { action: 'user.deactivate', actor: 'riga di comando', reason: 'Ha lasciato l’ente.' },
+    ]);
+    // The help lists the commands.
+    for (const usage of [
+      'user deactivate <email> --reason <text>',
+      'user reactivate <email>',
+      'user grant-staff <email>',
+      'user remove-staff <email>',
+    ])
+      expect(helpText()).toContain(usage);
   });
 });
 

@@ -7,6 +7,13 @@ import { enqueueMail } from '../../plugins/mailer';
 import { verificationMail } from '../accounts/accounts.mails';
 import { NO_PASSWORD, createVerificationKey, iso, markVerified } from '../accounts/accounts.repo';
 import { recordAudit, type Actor } from './audit';
+import {
+  lockActorAndTarget,
+  mailStaffAccessChange,
+  recordStaffGrant,
+  retryOnDeadlock,
+  type StaffAccessChange,
+} from './staff-access';
 
 /*
  * The staff's Users section (docs/decisions/056-staff-back-office.md): the accounts, and what the staff
@@ -81,8 +88,21 @@ interface ActionRule {
   refuse(user: Locked, actor: Actor): MessageKey | null;
   /** The state before and after, as the audit log records it. */
   change: [before: string, after: string];
-  apply(tx: Queryable, user: Locked, reason: string | null): Promise<void>;
+  apply(tx: Queryable, user: Locked, reason: string | null, actor: Actor): Promise<void>;
+  /** The change of staff access it makes to this account, if any: every staff member is mailed. */
+  staffChange?(user: Locked): StaffAccessChange | null;
 }
+
+/** The admin CLI's actor: the operator, who has no account. */
+const isOperator = (actor: Actor) => actor.id === null;
+
+/**
+ * Nobody locks the other staff out from the back-office: deactivating, reactivating or demoting a staff
+ * account is the operator's, at the command line (decision 068). A staff member may still grant staff
+ * access; who granted it is kept (staff_grants) and every staff member is mailed.
+ */
+const staffAccessByOperator = (u: Locked, actor: Actor): MessageKey | null =>
+  u.isStaff && !isOperator(actor) ? 'staffAccessByOperator' : null;
 
 const RULES: Record<UserAction, ActionRule> = {
   'resend-verification': {
@@ -104,8 +124,13 @@ const RULES: Record<UserAction, ActionRule> = {
   deactivate: {
     audit: 'user.deactivate',
     refuse: (u, actor) =>
-      u.id === actor.id ? 'notOnYourself' : u.deactivated ? 'userAlreadyDeactivated' : null,
+      u.id === actor.id
+        ? 'notOnYourself'
+        : u.deactivated
+          ? 'userAlreadyDeactivated'
+          : staffAccessByOperator(u, actor),
     change: ['attivo', 'disattivato'],
+    staffChange: (u) => (u.isStaff ? 'deactivated' : null),
     async apply(tx, u, reason) {
       await tx.query('UPDATE users SET deactivated_at = now(), deactivation_reason = $2 WHERE id = $1', [
         u.id,
@@ -120,8 +145,9 @@ const RULES: Record<UserAction, ActionRule> = {
   },
   reactivate: {
     audit: 'user.reactivate',
-    refuse: (u) => (u.deactivated ? null : 'userNotDeactivated'),
+    refuse: (u, actor) => (u.deactivated ? staffAccessByOperator(u, actor) : 'userNotDeactivated'),
     change: ['disattivato', 'attivo'],
+    staffChange: (u) => (u.isStaff ? 'reactivated' : null),
     async apply(tx, u) {
       await tx.query('UPDATE users SET deactivated_at = NULL, deactivation_reason = NULL WHERE id = $1', [
         u.id,
@@ -132,23 +158,29 @@ const RULES: Record<UserAction, ActionRule> = {
     audit: 'user.grant-staff',
     refuse: (u) => (u.isStaff ? 'userAlreadyStaff' : null),
     change: ['utente', 'staff'],
-    async apply(tx, u) {
+    async apply(tx, u, _reason, actor) {
       await tx.query('UPDATE users SET is_staff = true WHERE id = $1', [u.id]);
+      await recordStaffGrant(tx, u.id, actor.id);
     },
+    staffChange: () => 'granted',
   },
   'remove-staff': {
     audit: 'user.remove-staff',
-    refuse: (u, actor) => (u.id === actor.id ? 'notOnYourself' : u.isStaff ? null : 'userNotStaff'),
+    refuse: (u, actor) =>
+      u.id === actor.id ? 'notOnYourself' : u.isStaff ? staffAccessByOperator(u, actor) : 'userNotStaff',
     change: ['staff', 'utente'],
     async apply(tx, u) {
       await tx.query('UPDATE users SET is_staff = false WHERE id = $1', [u.id]);
     },
+    staffChange: () => 'removed',
   },
 };
 
 /**
- * One staff action on an account, with its audit entry, in one transaction; the account's row is locked
- * so two staff members acting at once see each other's change. `who` by e-mail is the admin CLI's.
+ * One staff action on an account, with its audit entry (and the staff's mail when staff access changes),
+ * in one transaction. The actor's and the account's rows are locked in one order (lockActorAndTarget), so
+ * two staff members acting at once see each other's change and never deadlock; a deadlock with anything
+ * else is retried, then answered 409. `who` by e-mail is the admin CLI's.
  */
 export function applyUserAction(
   db: Db,
@@ -157,24 +189,30 @@ export function applyUserAction(
   { reason = null, actor }: { reason?: string | null; actor: Actor },
 ): Promise<UserActionOutcome> {
   const rule = RULES[action];
-  return db.transaction(async (tx) => {
-    const [user] = await tx.query<Locked>(
-      `SELECT id::int AS id, email, verified, is_staff AS "isStaff", deactivated_at IS NOT NULL AS deactivated
-         FROM users WHERE ${'pk' in who ? 'id = $1' : 'lower(email) = lower($1)'} FOR UPDATE`,
-      ['pk' in who ? who.pk : who.email],
-    );
-    if (!user) return { kind: 'unknown' };
-    const refused = rule.refuse(user, actor);
-    if (refused) return { kind: 'refused', message: refused };
-    await rule.apply(tx, user, reason);
-    await recordAudit(tx, {
-      actor,
-      action: rule.audit,
-      target: { id: user.id, label: user.email },
-      before: rule.change[0],
-      after: rule.change[1],
-      reason,
-    });
-    return { kind: 'done', user: (await getAdminUser(tx, user.id))! };
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx): Promise<UserActionOutcome> => {
+      const id = await lockActorAndTarget(tx, actor, who);
+      if (id === null) return { kind: 'unknown' };
+      const [user] = await tx.query<Locked>(
+        `SELECT id::int AS id, email, verified, is_staff AS "isStaff", deactivated_at IS NOT NULL AS deactivated
+           FROM users WHERE id = $1`,
+        [id],
+      );
+      if (!user) return { kind: 'unknown' };
+      const refused = rule.refuse(user, actor);
+      if (refused) return { kind: 'refused', message: refused };
+      await rule.apply(tx, user, reason, actor);
+      await recordAudit(tx, {
+        actor,
+        action: rule.audit,
+        target: { id: user.id, label: user.email },
+        before: rule.change[0],
+        after: rule.change[1],
+        reason,
+      });
+      const staffChange = rule.staffChange?.(user);
+      if (staffChange) await mailStaffAccessChange(tx, staffChange, { subject: user.email, actor, reason });
+      return { kind: 'done', user: (await getAdminUser(tx, user.id))! };
+    }),
+  );
 }

@@ -398,16 +398,25 @@ describe('rows of the users', () => {
     ]);
   });
 
-  it('offers reactivation to a deactivated account, and removal to a staff one', () => {
-    expect(userActions({ ...user, deactivatedAt: '2026-03-01T10:00:00Z', isStaff: true }, 1)).toEqual([
+  it('offers reactivation to a deactivated account', () => {
+    expect(userActions({ ...user, deactivatedAt: '2026-03-01T10:00:00Z' }, 1)).toEqual([
       'reactivate',
-      'remove-staff',
+      'grant-staff',
     ]);
   });
 
-  it('never offers to deactivate oneself or remove one’s own staff access', () => {
+  it('never offers to deactivate, reactivate or demote a staff account: that is the operator’s', () => {
     expect(userActions({ ...user, isStaff: true }, user.pk)).toEqual([]);
-    expect(userActions({ ...user, isStaff: true }, null)).toEqual(['deactivate', 'remove-staff']);
+    expect(userActions({ ...user, isStaff: true }, null)).toEqual([]);
+    expect(userActions({ ...user, isStaff: true, deactivatedAt: '2026-03-01T10:00:00Z' }, null)).toEqual([]);
+    expect(userActions({ ...user, isStaff: true, verified: false }, null)).toEqual([
+      'resend-verification',
+      'verify',
+    ]);
+  });
+
+  it('never offers to deactivate oneself', () => {
+    expect(userActions(user, user.pk)).toEqual(['grant-staff']);
   });
 
   it('asks a reason for a deactivation only', () => {

@@ -240,17 +240,19 @@ type UserState = Pick<AdminUser, 'pk' | 'verified' | 'isStaff' | 'deactivatedAt'
 
 /**
  * What an account's row allows, in the order the row shows them: the verification while the address is
- * unverified, deactivation or reactivation, staff access granted or removed. The staff member's own
- * account (`selfPk`) cannot be deactivated nor lose staff access (the API refuses it too).
+ * unverified, deactivation or reactivation, staff access granted. A staff account offers neither
+ * deactivation, reactivation nor removal from the staff (the operator's), and the staff member's own
+ * account (`selfPk`) cannot be deactivated (the API refuses both too).
  */
 export function userActions(user: UserState, selfPk: number | null): UserAction[] {
-  const self = user.pk === selfPk;
   const actions: UserAction[] = [];
   if (!user.verified) actions.push('resend-verification', 'verify');
+  // A staff account's access (deactivation, reactivation, removal from the staff) is the operator's, at
+  // the command line: no staff member can lock the others out (the API refuses it too; decision 068).
+  if (user.isStaff) return actions;
   if (user.deactivatedAt) actions.push('reactivate');
-  else if (!self) actions.push('deactivate');
-  if (!user.isStaff) actions.push('grant-staff');
-  else if (!self) actions.push('remove-staff');
+  else if (user.pk !== selfPk) actions.push('deactivate');
+  actions.push('grant-staff');
   return actions;
 }
 

@@ -125,6 +125,8 @@ export const adminMessages = {
     noPassword: 'Nessuna password: non può ancora accedere',
     staffYes: 'Sì',
     staffNo: 'No',
+    /** Under "Sì": why the row offers no deactivation nor removal (decision 068). */
+    staffByOperator: 'Disattivazione e rimozione solo dall’operatore (riga di comando)',
     /** The visible label of each action, and what a screen reader hears in a row. */
     actions: {
       'resend-verification': 'Invia di nuovo la verifica',

@@ -201,7 +201,16 @@ function UserRow({
       <td>
         <LicenseBadge status={user.licenseStatus} />
       </td>
-      <td>{user.isStaff ? text.staffYes : text.staffNo}</td>
+      <td className={styles.wrap}>
+        {user.isStaff ? (
+          <>
+            {text.staffYes}
+            <span className={`${styles.muted} ${styles.note}`}>{text.staffByOperator}</span>
+          </>
+        ) : (
+          text.staffNo
+        )}
+      </td>
       <td>{createdAt ? <time dateTime={user.createdAt}>{createdAt}</time> : adminMessages.none}</td>
       <td>{formatInteger(user.activeSessions)}</td>
       <td>

@@ -34,6 +34,39 @@ async function fillLogin(page: Page, email: string, password: string) {
   await dialog.getByRole('button', { name: 'Accedi', exact: true }).click();
 }
 
+/**
+ * Issue 34, finding 11: a mail link's key leaves the address before any script of the page could read it.
+ * Records, in the page, the history.replaceState that took it out: whether Next.js's payload
+ * (`self.__next_f`, which the body's first inline script starts and without which nothing hydrates) and
+ * the tag manager's script existed at that moment, and whether the document was still being parsed.
+ */
+async function watchKeyLeavingAddress(page: Page) {
+  await page.addInitScript(() => {
+    const secret = /[?&](key|uid|token)=/;
+    const w = window as unknown as { __keyLeft?: object };
+    const replaceState = history.replaceState.bind(history);
+    history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+      if (!w.__keyLeft && secret.test(location.search) && url != null && !secret.test(String(url))) {
+        w.__keyLeft = {
+          nextPayload: '__next_f' in self,
+          tagManager: document.getElementById('gtm-script') !== null,
+          parsing: document.readyState === 'loading',
+        };
+      }
+      replaceState(data, unused, url);
+    };
+  });
+}
+
+async function expectKeyLeftFirst(page: Page, path: string) {
+  await expect(page).toHaveURL(`${BASE_URL}${path}`);
+  expect(await page.evaluate(() => (window as unknown as { __keyLeft?: object }).__keyLeft)).toEqual({
+    nextPayload: false,
+    tagManager: false,
+    parsing: true,
+  });
+}
+
 async function expectSignedIn(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await openMenuIfCollapsed(page);
@@ -99,8 +132,11 @@ for (const { name, viewport } of WIDTHS) {
       const {
         match: [link],
       } = await waitForMail(email, VERIFY_LINK);
+      await watchKeyLeavingAddress(page);
       await page.goto(link);
       const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      await expect(verify).toBeVisible();
+      await expectKeyLeftFirst(page, '/');
       // The link alone confirms nothing: the password chosen at registration goes with it.
       await verify.getByLabel('Password').fill('Una-Password-Sbagliata-1');
       await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
@@ -300,8 +336,18 @@ for (const { name, viewport } of WIDTHS) {
       const {
         match: [link],
       } = await waitForMail(user.email, RESET_LINK);
+      await watchKeyLeavingAddress(page);
       await page.goto(link);
       const reset = page.getByRole('dialog', { name: 'Scegli una nuova password' });
+      await expect(reset).toBeVisible();
+      await expectKeyLeftFirst(page, '/');
+      // A reload finds the plain page (the key is no longer in the address); the mail's link opens it again.
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.goto(link);
+      await expect(reset).toBeVisible();
       const newPassword = 'Nuova-Password-Sicura-77';
       await reset.getByLabel('Nuova password', { exact: true }).fill(newPassword);
       await reset.getByLabel('Conferma la nuova password').fill(`${newPassword}x`);

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AppShell } from '../components/shell/app-shell';
+import { MAIL_LINK_SCRIPT } from '../lib/mail-link';
 import { messages } from '../lib/messages';
 import { publicOrigin } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -34,10 +35,17 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-/** The same for every visitor: the session and the cookie choice are found in the browser (AppShell). */
+/**
+ * The same for every visitor: the session and the cookie choice are found in the browser (AppShell). The
+ * one inline script of the head takes a mail link's key out of the address before any other script of
+ * the page runs, the tag manager's included (lib/mail-link.ts; the CSP allows it by its hash).
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="it">
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: MAIL_LINK_SCRIPT }} />
+      </head>
       <body>
         <AppShell>{children}</AppShell>
       </body>

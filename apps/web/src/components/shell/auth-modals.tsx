@@ -7,15 +7,18 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
+import { takeMailLinkFromAddress, takeStashedMailLink, type MailLink } from '../../lib/mail-link';
 import { loadRecaptcha } from '../../lib/recaptcha';
 import { safeNextPath } from '../../lib/session-cookie';
 import dynamic from 'next/dynamic';
-import { FLOW_PARAMS, parseFlow, type AuthFlow } from './auth-flow';
+import { FLOW_PARAMS, MAIL_FLOWS, parseFlow, type AuthFlow } from './auth-flow';
 import type { ModalState } from './auth-modal';
 import { useSession } from './session-provider';
 
@@ -45,6 +48,13 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const { user, ready } = useSession();
+  // A mail link's flow and key, which the root layout's script took out of the address before the page's
+  // scripts ran (lib/mail-link.ts): moved off `window` into this component's memory in a layout effect,
+  // before any effect runs (the tag manager is loaded by one), and opened once the session is known.
+  const mailLink = useRef<MailLink | null>(null);
+  useLayoutEffect(() => {
+    mailLink.current ??= takeStashedMailLink();
+  }, []);
 
   useEffect(() => {
     if (state) void loadRecaptcha()?.catch(() => undefined);
@@ -98,7 +108,7 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
     <AuthModalsContext.Provider value={value}>
       <Suspense fallback={null}>
         {/* Once the browser knows the session: a signed-in visitor's ?flow=login goes straight on. */}
-        {ready && <FlowFromAddress onFlow={openFromAddress} />}
+        {ready && <FlowFromAddress onFlow={openFromAddress} mailLinkRef={mailLink} />}
       </Suspense>
       {children}
       {state ? (
@@ -114,17 +124,43 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Opens the flow named by the address (?flow=…), on load and on every client navigation. */
-function FlowFromAddress({ onFlow }: { onFlow(state: ModalState): void }) {
+/**
+ * Opens the flow of the mail link the page was loaded with (taken out of the address before the page's
+ * scripts ran), or the flow named by the address (?flow=…), on load and on every client navigation.
+ */
+function FlowFromAddress({
+  onFlow,
+  mailLinkRef,
+}: {
+  onFlow(state: ModalState): void;
+  mailLinkRef: RefObject<MailLink | null>;
+}) {
   const searchParams = useSearchParams();
   // A refresh gives a new searchParams object with the same query: open each address once.
   const handled = useRef<string | null>(null);
   useEffect(() => {
+    const link = mailLinkRef.current;
+    if (link) {
+      mailLinkRef.current = null;
+      onFlow({
+        flow: link.flow,
+        key: link.key ?? undefined,
+        uid: link.uid ?? undefined,
+        token: link.token ?? undefined,
+      });
+      return;
+    }
     const query = searchParams.toString();
     if (handled.current === query) return;
     handled.current = query;
     const flow = parseFlow(searchParams.get('flow'));
     if (!flow) return;
+    // A mail link reached without a page load (the layout's script did not see it): its secrets leave the
+    // address now; they are read just below.
+    if ((MAIL_FLOWS as readonly string[]).includes(flow)) {
+      takeMailLinkFromAddress(window);
+      takeStashedMailLink();
+    }
     onFlow({
       flow,
       key: searchParams.get('key') ?? undefined,
@@ -133,6 +169,6 @@ function FlowFromAddress({ onFlow }: { onFlow(state: ModalState): void }) {
       // The one way `next` enters the modal state, which is all that router.replace/push above follow.
       next: safeNextPath(searchParams.get('next'), window.location.origin),
     });
-  }, [searchParams, onFlow]);
+  }, [searchParams, onFlow, mailLinkRef]);
   return null;
 }

@@ -31,7 +31,11 @@ declare global {
   }
 }
 
-/** Google Tag Manager, injected once and only after consent (ARCHITECTURE: NEXT_PUBLIC_GTM_ID). */
+/**
+ * Google Tag Manager, injected once and only after consent (ARCHITECTURE: NEXT_PUBLIC_GTM_ID). Only ever
+ * from an effect or a click, so after hydration: by then the root layout's inline script has taken a mail
+ * link's key out of the address that its page view reads (lib/mail-link.ts, decision 069).
+ */
 function loadTagManager() {
   if (!gtmId || document.getElementById(GTM_SCRIPT_ID)) return;
   window.dataLayer = window.dataLayer ?? [];

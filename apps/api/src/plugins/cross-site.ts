@@ -15,7 +15,7 @@ import { msg } from './i18n';
  * `same-origin` or `none`; a client without the header (curl, an older browser) is let through, as is
  * a request authenticated by `Authorization: Token` (the header wins over the cookie, and no browser adds
  * it on its own). Refused before the token is read: not logged, not counted, and the session's last use
- * does not move (docs/decisions/069-cross-site-downloads-and-invisible-characters.md).
+ * does not move (docs/decisions/069-cross-site-downloads-invisible-text-mail-links.md).
  */
 export function refuseCrossSiteCookie(req: FastifyRequest): void {
   const site = req.headers['sec-fetch-site'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBody } from './errors';
-import { tooManyRequests, waitText } from './rate-limit';
+import { LIMITS, MemoryRateLimitStore, tooManyRequests, waitText } from './rate-limit';
 
 describe('the wait of a 429 in words', () => {
   it('says seconds below a minute, then whole minutes rounded up, in Italian and English', () => {
@@ -47,5 +47,26 @@ describe('the wait of a 429 in words', () => {
     expect(renderBody('it', tooManyRequests(200).body)).toEqual({
       detail: 'Troppe richieste, riprova tra 1 secondo.',
     });
+  });
+});
+
+describe('the memory store: one bounded LRU per limit', () => {
+  it('a flood of one limit’s subjects does not push out another limit’s counters', async () => {
+    // Issue 34: with one LRU for every limit, as many client addresses as the bound pushed the sign-in
+    // counts of an account out, and its guesser started again from zero.
+    const store = new MemoryRateLimitStore(100);
+    const account = store.limiter(LIMITS.loginAccountClient);
+    for (let i = 0; i < 9; i++) await account.consume('victim@example.it|198.51.100.1');
+    const perIp = store.limiter(LIMITS.loginIp);
+    for (let i = 0; i < 1000; i++) await perIp.consume(`2001:db8:${i.toString(16)}::/64`);
+    expect((await account.get('victim@example.it|198.51.100.1'))?.consumedPoints).toBe(9);
+    await account.consume('victim@example.it|198.51.100.1');
+    await expect(account.consume('victim@example.it|198.51.100.1')).rejects.toMatchObject({
+      consumedPoints: 11,
+    });
+    // Each limit stays bounded on its own: the flooded one keeps its most recent counters.
+    expect(store.size).toBeLessThanOrEqual(100 + 1);
+    expect((await perIp.get('2001:db8:3e7::/64'))?.consumedPoints).toBe(1);
+    expect(await perIp.get('2001:db8:0::/64')).toBeNull();
   });
 });

@@ -84,38 +84,43 @@ class LruRateLimiter extends RateLimiterStoreAbstract {
 }
 
 /**
- * One process only: fine for a single API process and for tests. Bounded: past `maxKeys` counters (all
- * limits together) the least recently used go first.
+ * One process only: fine for a single API process and for tests. Bounded: past `maxKeysPerLimit`
+ * counters of one limit, that limit's least recently used go first. Each limit has its own LRU, so that
+ * a flood of one limit's subjects (many client addresses, say) never pushes out another limit's counters
+ * (the sign-in counts of an account: issue 34).
  */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counters: LRUCache<string, Counter>;
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly stores = new Map<
+    string,
+    { counters: LRUCache<string, Counter>; limiter: RateLimiterAbstract }
+  >();
 
-  constructor(maxKeys = 200_000) {
-    this.counters = new LRUCache({ max: maxKeys });
-  }
+  constructor(private readonly maxKeysPerLimit = 50_000) {}
 
   limiter(limit: Limit) {
-    let limiter = this.limiters.get(limit.name);
-    if (!limiter) {
-      limiter = new LruRateLimiter({ ...limiterOptions(limit), storeClient: this.counters });
-      this.limiters.set(limit.name, limiter);
+    let store = this.stores.get(limit.name);
+    if (!store) {
+      const counters = new LRUCache<string, Counter>({ max: this.maxKeysPerLimit });
+      store = { counters, limiter: new LruRateLimiter({ ...limiterOptions(limit), storeClient: counters }) };
+      this.stores.set(limit.name, store);
     }
-    return limiter;
+    return store.limiter;
   }
 
   /** Forgets every counter. */
   clear() {
-    this.counters.clear();
+    for (const { counters } of this.stores.values()) counters.clear();
   }
 
-  /** How many counters are kept. */
+  /** How many counters are kept, all limits together. */
   get size() {
-    return this.counters.size;
+    let size = 0;
+    for (const { counters } of this.stores.values()) size += counters.size;
+    return size;
   }
 
   async close() {
-    this.counters.clear();
+    this.clear();
   }
 }
 

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { choice, text } from './fields';
+import { say } from './messages';
 
 /**
  * GET /api/auth/sessions/: the signed-in user's live sessions (sign-in tokens), most recently used first.
  * DELETE /api/auth/sessions/{id}/ ends one (the current one signs out); POST
  * /api/auth/sessions/end-others/ ends all but the current one.
  */
+/**
+ * The public id of a session or a sign-in event: random (a UUID), so that it tells nothing of how many
+ * sign-ins the portal has had (issue 34).
+ */
+export const PUBLIC_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const publicId = () => z.string().regex(PUBLIC_ID_PATTERN);
+
 export const SessionInfoSchema = z.object({
-  id: z.number().int(),
+  id: publicId().describe('random: ends this session with DELETE /api/auth/sessions/{id}/'),
   browser: z.string().describe('e.g. "Chrome 131", from the user agent; "" when unknown'),
   system: z.string().describe('e.g. "Windows 10", from the user agent; "" when unknown'),
   ip: z.string().nullable().describe('the address it signed in from'),
@@ -19,7 +27,9 @@ export const SessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema) });
 export type SessionList = z.infer<typeof SessionListSchema>;
-export const SessionIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) }).strict();
+export const SessionIdParamsSchema = z
+  .object({ id: z.string().toLowerCase().regex(PUBLIC_ID_PATTERN, say('invalidValue')) })
+  .strict();
 
 export const SessionsEndedSchema = z.object({
   detail: z.string(),
@@ -54,7 +64,7 @@ export const SIGN_IN_EVENT_LABELS: Record<SignInEventKind, string> = {
 };
 
 export const SignInEventSchema = z.object({
-  id: z.number().int(),
+  id: publicId(),
   at: z.string().describe('ISO 8601'),
   kind: z.enum(SIGN_IN_EVENTS),
   ip: z.string().nullable(),

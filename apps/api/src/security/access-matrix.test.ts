@@ -506,12 +506,12 @@ async function newUser(
   return { id, email };
 }
 
-/** The id of a new session (sign-in token) of the user; of no one's for the anonymous cell. */
-async function sessionIdOf(userId: number | null): Promise<number> {
-  if (userId === null) return 1;
+/** The (public, random) id of a new session of the user; of no one's for the anonymous cell. */
+async function sessionIdOf(userId: number | null): Promise<string> {
+  if (userId === null) return '00000000-0000-4000-8000-000000000001';
   const key = await createAuthToken(t.db, userId);
-  const [row] = await t.db.query<{ id: number }>(
-    'SELECT id::int AS id FROM auth_tokens WHERE token_hash = $1',
+  const [row] = await t.db.query<{ id: string }>(
+    'SELECT public_id::text AS id FROM auth_tokens WHERE token_hash = $1',
     [sha256(key)],
   );
   return row!.id;

@@ -27,6 +27,7 @@ import {
   deleteAccount,
   findCredentials,
   findCredentialsById,
+  removeAbandonedAccounts,
   setPassword,
   type EmailChangeOutcome,
 } from './accounts.repo';
@@ -123,6 +124,8 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.afterReply('email change request', async () => {
         const taken = await db.transaction(async (tx) => {
           await enqueueMail(tx, emailChangeNoticeMail(user.email, user.firstName, newEmail));
+          // An account a registration left, expired and never confirmed, does not hold the address.
+          await removeAbandonedAccounts(tx, { email: newEmail });
           const owner = await findCredentials(tx, newEmail);
           if (owner) {
             // To the address as its account has it; nothing of either account changes.

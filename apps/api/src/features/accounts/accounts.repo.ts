@@ -115,6 +115,52 @@ export async function claimAddress(q: Queryable, email: string): Promise<Claimed
   return { ...existing!, created: false };
 }
 
+/**
+ * An account (alias u) that a registration made and nothing keeps any more: it never got a password of its
+ * own (NO_PASSWORD), its address was never verified, and no verification key, registration or reset link
+ * of it is live; neither the staff's (staff, deactivated) nor a licence's. Nobody can ever sign in to it,
+ * and it would hold its address for good: another account could not take the address, and the table
+ * would keep every abandoned registration (issue 34).
+ */
+const ABANDONED_SQL = `NOT u.verified AND u.password_hash = '${NO_PASSWORD}' AND NOT u.is_staff
+  AND u.deactivated_at IS NULL AND u.license_status = 'inactive'
+  AND NOT EXISTS (SELECT 1 FROM email_verification_keys k
+                   WHERE k.user_id = u.id AND k.used_at IS NULL AND k.expires_at > now())
+  AND NOT EXISTS (SELECT 1 FROM pending_registrations p
+                   WHERE p.user_id = u.id AND p.used_at IS NULL AND p.expires_at > now())
+  AND NOT EXISTS (SELECT 1 FROM password_reset_tokens r
+                   WHERE r.user_id = u.id AND r.used_at IS NULL AND r.expires_at > now())`;
+
+/**
+ * Removes abandoned accounts (ABANDONED_SQL): the one of `email` if it is one, else up to `limit` of them,
+ * oldest first. Their rows are locked first (skipping any another transaction holds, a registration
+ * adding to it, say), then checked again and deleted: what was added before the lock keeps the account.
+ * Returns the addresses removed. An account made by a registration is at least VERIFICATION_KEY_TTL_DAYS
+ * old before it can be abandoned, so the batch reads no younger one.
+ */
+export async function removeAbandonedAccounts(
+  q: Queryable,
+  which: { email: string } | { limit: number },
+): Promise<string[]> {
+  const locked = await q.query<{ id: number }>(
+    'email' in which
+      ? `SELECT u.id::int AS id FROM users u
+          WHERE lower(u.email) = lower($1) AND ${ABANDONED_SQL} FOR UPDATE SKIP LOCKED`
+      : `SELECT u.id::int AS id FROM users u
+          WHERE NOT u.verified AND u.password_hash = '${NO_PASSWORD}'
+            AND u.created_at < now() - make_interval(days => ${VERIFICATION_KEY_TTL_DAYS})
+            AND ${ABANDONED_SQL}
+          ORDER BY u.created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    ['email' in which ? which.email : which.limit],
+  );
+  if (locked.length === 0) return [];
+  const removed = await q.query<{ email: string }>(
+    `DELETE FROM users u WHERE u.id = ANY($1::bigint[]) AND ${ABANDONED_SQL} RETURNING u.email`,
+    [locked.map((r) => r.id)],
+  );
+  return removed.map((r) => r.email);
+}
+
 /** Operators' `user create`: fails on an address already in use. */
 export async function insertUser(
   q: Queryable,
@@ -166,6 +212,11 @@ export async function livePendingRegistrations(
       ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit],
   );
+}
+
+/** Whether the account has a registration still waiting for its key. */
+export async function hasLivePendingRegistration(q: Queryable, userId: number): Promise<boolean> {
+  return (await livePendingRegistrations(q, userId, 1)).length > 0;
 }
 
 /**
@@ -438,6 +489,8 @@ export async function applyEmailChange(q: Queryable, key: string): Promise<Email
   );
   if (!request) return { outcome: 'dead' };
   const { userId, newEmail } = request;
+  // An account that a registration made and nothing keeps does not hold the address.
+  await removeAbandonedAccounts(q, { email: newEmail });
   if (await isAddressTaken(q, newEmail, userId)) return { outcome: 'taken', userId };
   const [before] = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
     userId,

@@ -49,8 +49,11 @@ import {
   findVerificationTarget,
   getUser,
   isResetTokenLive,
+  hasLivePendingRegistration,
   livePendingRegistrations,
   markVerified,
+  NO_PASSWORD,
+  removeAbandonedAccounts,
   requestLicense,
   setPassword,
   updateProfile,
@@ -58,7 +61,7 @@ import {
 import { accountSettingsRoutes } from './account-settings.routes';
 import { recordSignInEvent } from './sessions.repo';
 import { sessionsRoutes } from './sessions.routes';
-import { checkPassword, hashPassword, validatePassword } from './passwords';
+import { checkPassword, hashPassword, matchPasswordAmong, validatePassword } from './passwords';
 
 const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchema };
 
@@ -66,7 +69,15 @@ const errors = { 400: ValidationErrorSchema, 403: DetailSchema, 429: DetailSchem
  * How many of an address's live registrations a sign-in or a verification tries, newest first (there are
  * at most 5 an hour: LIMITS.registrationAccount).
  */
-const MAX_PENDING_CHECKED = 3;
+export const MAX_PENDING_CHECKED = 3;
+/**
+ * The argon2 verifications of every refused sign-in: the account's own hash and MAX_PENDING_CHECKED
+ * registrations', dummy ones filling, so the time of a refusal tells nothing of the address's pending
+ * registrations (issue 34). Only a sign-in that succeeds stops after the first.
+ */
+export const REFUSED_SIGN_IN_CHECKS = 1 + MAX_PENDING_CHECKED;
+/** How many abandoned accounts (removeAbandonedAccounts) each registration removes, at most. */
+const ABANDONED_BATCH = 100;
 const authErrors = { 401: DetailSchema, 403: DetailSchema };
 
 /** Django's urlsafe_base64_encode(pk): the uid of password reset links. */
@@ -82,18 +93,20 @@ const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).t
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, rateLimiter, recaptcha } = app;
 
-  /** The newest live registration of the account whose password this is (newest first), if any. */
+  /**
+   * The newest live registration of the account whose password this is, if any: always
+   * MAX_PENDING_CHECKED verifications (matchPasswordAmong), whatever the number of registrations.
+   */
   async function pendingWithPassword(userId: number | undefined, password: string) {
-    const candidates =
-      userId === undefined ? [] : await livePendingRegistrations(db, userId, MAX_PENDING_CHECKED);
-    if (candidates.length === 0) await checkPassword(undefined, password);
-    for (const candidate of candidates) {
-      if (await checkPassword(candidate.passwordHash, password)) return candidate;
-    }
-    return undefined;
+    // Unknown address: the same query, which finds nothing (ids start at 1).
+    const candidates = await livePendingRegistrations(db, userId ?? 0, MAX_PENDING_CHECKED);
+    const found = await matchPasswordAmong(
+      candidates.map((c) => c.passwordHash),
+      password,
+      MAX_PENDING_CHECKED,
+    );
+    return found < 0 ? undefined : candidates[found];
   }
-  const matchesPending = async (userId: number | undefined, password: string) =>
-    (await pendingWithPassword(userId, password)) !== undefined;
 
   app.post(
     '/api/auth/login/',
@@ -110,11 +123,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = clientOf(req);
       await rateLimiter.consume(LIMITS.loginIp, ipKey(req.ip));
       await recaptcha.require(req.body.recaptcha, 'login', req.ip);
-      // Every attempt counts before the password is checked, and a right password resets the counts:
-      // parallel guesses cannot all pass a check made before the first of them is counted. A guesser is
-      // stopped per account and client address, so the owner, from their own address, still gets in;
-      // the per-account ceiling slows guesses spread over many addresses, and its answer points to the
-      // password reset, which clears both counts.
+      // Every attempt counts before the password is checked, and only a sign-in that succeeds resets the
+      // counts: parallel guesses cannot all pass a check made before the first of them is counted. A
+      // guesser is stopped per account and client address, so the owner, from their own address, still
+      // gets in; the per-account ceiling slows guesses spread over many addresses, and its answer points
+      // to the password reset, which clears both counts.
       const clientKey = `${email}|${ipKey(req.ip)}`;
       try {
         await rateLimiter.consume(LIMITS.loginAccountClient, clientKey, 'loginLocked');
@@ -134,30 +147,35 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const refusal = (userId: number, kind: SignInEventKind) =>
         app.afterReply('sign-in event', () => recordSignInEvent(db, userId, kind, client));
       const own = await checkPassword(user?.passwordHash, password);
-      // The password of a registration not confirmed yet (of a new address, or of one that has an account:
-      // the registrant cannot tell them apart) answers "not verified", as it would for a new account.
-      // A refusal costs at least one more argon2 check, a dummy one when nothing is pending.
-      const registered = !own && (await matchesPending(user?.id, password));
-      if (!user || (!own && !registered)) {
-        req.log.info(
-          { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
-          'login failed',
-        );
-        if (user) refusal(user.id, 'login-wrong-password');
-        throw new ApiError(400, { nonFieldErrors: [msg('invalidCredentials')] });
-      }
-      await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
-      await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
-      if (user.deactivated) {
-        req.log.info({ ...event, outcome: 'failure', reason: 'deactivated' }, 'login failed');
-        refusal(user.id, 'login-deactivated');
-        throw new ApiError(400, { nonFieldErrors: [msg('accountDeactivated')] });
-      }
-      if (!user.verified || registered) {
+      if (!user || !own || !user.verified || user.deactivated) {
+        // Refused, whatever the reason, after the same argon2 work (REFUSED_SIGN_IN_CHECKS): the password
+        // of a registration not confirmed yet (of a new address, or of one that has an account: the
+        // registrant cannot tell them apart) answers "not verified", as it would for a new account.
+        // No refusal resets the counts: the attacker's own registration of the address is no key to
+        // more guesses (issue 34).
+        const registered = (await pendingWithPassword(user?.id, password)) !== undefined;
+        if (!user || (!own && !registered)) {
+          req.log.info(
+            { ...event, outcome: 'failure', reason: user ? 'wrong-password' : 'unknown-email' },
+            'login failed',
+          );
+          if (user) refusal(user.id, 'login-wrong-password');
+          throw new ApiError(400, { nonFieldErrors: [msg('invalidCredentials')] });
+        }
+        // Only the account's own password tells that it is deactivated; a registration's answers as for
+        // any address.
+        if (own && user.deactivated) {
+          req.log.info({ ...event, outcome: 'failure', reason: 'deactivated' }, 'login failed');
+          refusal(user.id, 'login-deactivated');
+          throw new ApiError(400, { nonFieldErrors: [msg('accountDeactivated')] });
+        }
         req.log.info({ ...event, outcome: 'failure', reason: 'unverified' }, 'login failed');
         refusal(user.id, 'login-unverified');
         throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
       }
+      // A real sign-in: the account's own password, verified, not deactivated.
+      await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
+      await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
       const key = await db.transaction(async (tx) => {
         await recordSignInEvent(tx, user.id, 'login', client);
         return createAuthToken(tx, user.id, client);
@@ -268,6 +286,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         lastName: body.lastName,
       };
       await db.transaction(async (tx) => {
+        // An account an earlier registration left (expired, never confirmed) does not hold the address:
+        // it goes, and this registration makes a new one.
+        await removeAbandonedAccounts(tx, { email: body.email1 });
         const account = await claimAddress(tx, body.email1);
         // The password chosen here is only an offer: it takes effect when a key of the address (mailed
         // there) is used together with it. Whoever registers cannot reach the key; whoever reads the
@@ -292,6 +313,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           'account registered',
         );
+      });
+      // Every abandoned account was made by a registration: each new one removes a batch of the oldest,
+      // after the answer, so the table does not keep them, with no timer of its own.
+      app.afterReply('abandoned accounts', async () => {
+        const removed = await removeAbandonedAccounts(db, { limit: ABANDONED_BATCH });
+        if (removed.length > 0) {
+          req.log.info(
+            { event: 'abandoned-accounts-removed', count: removed.length },
+            'unverified accounts of expired registrations removed',
+          );
+        }
       });
       return reply.code(201).send({ detail: t(langOf(req), 'verificationSent') });
     },
@@ -348,8 +380,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Looked up after the answer: its content and timing are the same whether or not the address has
       // an account waiting for verification.
       app.afterReply('resend verification', async () => {
+        await removeAbandonedAccounts(db, { email });
         const user = await findCredentials(db, email);
         if (!user || user.verified) return;
+        // A key confirms a registration (or the password of `user create`): with neither, it would
+        // confirm nothing, and would only keep the address held by an account nobody can use.
+        if (user.passwordHash === NO_PASSWORD && !(await hasLivePendingRegistration(db, user.id))) return;
         await db.transaction(async (tx) => {
           // Another key of the address; the keys mailed before stay valid, whichever mail is opened.
           const key = await createVerificationKey(tx, user.id);
@@ -377,6 +413,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await recaptcha.require(req.body.recaptcha, 'passwordforgotten', req.ip);
       // Looked up after the answer: its content and timing are the same for a known and an unknown address.
       app.afterReply('password reset request', async () => {
+        // An abandoned registration's account is no account: it goes, and nothing is mailed.
+        await removeAbandonedAccounts(db, { email });
         const user = await findCredentials(db, email);
         // A deactivated account could not sign in with a new password either.
         if (!user || user.deactivated) return;

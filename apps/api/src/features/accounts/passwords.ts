@@ -48,6 +48,23 @@ export async function checkPassword(stored: string | null | undefined, password:
   return usable ? ok : false;
 }
 
+/**
+ * The index of the first of `hashes` the password matches, or -1. Exactly `slots` verifications, whatever
+ * the number of hashes (dummy ones fill the slots left) and whichever matched, so the time this takes
+ * tells nothing of how many hashes there were, nor which one matched. Hashes past `slots` are not tried.
+ */
+export async function matchPasswordAmong(
+  hashes: readonly (string | null | undefined)[],
+  password: string,
+  slots: number,
+): Promise<number> {
+  let found = -1;
+  for (let i = 0; i < slots; i++) {
+    if ((await checkPassword(hashes[i], password)) && found < 0) found = i;
+  }
+  return found;
+}
+
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 

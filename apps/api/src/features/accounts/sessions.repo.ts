@@ -31,6 +31,7 @@ export function describeAgent(userAgent: string): { browser: string; system: str
 
 interface SessionRow {
   id: number;
+  publicId: string;
   userAgent: string;
   ip: string | null;
   createdAt: Date | string;
@@ -44,7 +45,7 @@ export async function listSessions(
   currentId: number | null,
 ): Promise<SessionInfo[]> {
   const rows = await q.query<SessionRow>(
-    `SELECT t.id::int AS id, t.user_agent AS "userAgent", t.ip, t.created_at AS "createdAt",
+    `SELECT t.id::int AS id, t.public_id::text AS "publicId", t.user_agent AS "userAgent", t.ip, t.created_at AS "createdAt",
             t.last_used_at AS "lastUsedAt"
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.user_id = $1 AND ${LIVE_TOKEN_SQL}
@@ -52,7 +53,8 @@ export async function listSessions(
     [userId],
   );
   return rows.map((r) => ({
-    id: r.id,
+    // The random public id: the serial one would tell how many sign-ins the portal has had.
+    id: r.publicId,
     ...describeAgent(r.userAgent),
     ip: r.ip,
     createdAt: iso(r.createdAt)!,
@@ -61,13 +63,16 @@ export async function listSessions(
   }));
 }
 
-/** Ends one of the user's sessions; false when it is not theirs or already over. */
-export async function endSession(q: Queryable, userId: number, id: number): Promise<boolean> {
-  const rows = await q.query('DELETE FROM auth_tokens WHERE user_id = $1 AND id = $2 RETURNING id', [
-    userId,
-    id,
-  ]);
-  return rows.length > 0;
+/**
+ * Ends one of the user's sessions, named by its public id; returns the internal id of the token ended (to
+ * tell whether it was the caller's), or null when it is not theirs or already over.
+ */
+export async function endSession(q: Queryable, userId: number, publicId: string): Promise<number | null> {
+  const [row] = await q.query<{ id: number }>(
+    'DELETE FROM auth_tokens WHERE user_id = $1 AND public_id = $2::uuid RETURNING id::int AS id',
+    [userId, publicId],
+  );
+  return row?.id ?? null;
 }
 
 /** Ends every session of the user but `keepId`; returns how many live ones ended. */
@@ -115,7 +120,7 @@ export async function recordSignInEvent(
 }
 
 interface EventRow {
-  id: number;
+  id: string;
   at: Date | string;
   kind: SignInEventKind;
   ip: string | null;
@@ -123,7 +128,8 @@ interface EventRow {
   user: string;
   userPk: number;
 }
-const EVENT_COLUMNS = `e.id::int AS id, e.created_at AS at, e.kind, e.ip, e.user_agent AS "userAgent",
+// The public id (random), not the serial one that would count the portal's sign-ins.
+const EVENT_COLUMNS = `e.public_id::text AS id, e.created_at AS at, e.kind, e.ip, e.user_agent AS "userAgent",
   u.email AS "user", u.id::int AS "userPk"`;
 const RECENT = `e.created_at >= now() - make_interval(days => ${SIGN_IN_EVENT_DAYS})`;
 const toEvent = ({ id, at, kind, ip, userAgent }: EventRow): SignInEvent => ({

@@ -56,11 +56,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const userId = req.user!.id;
-      const current = req.params.id === req.tokenId;
-      await db.transaction(async (tx) => {
-        if (!(await endSession(tx, userId, req.params.id)))
-          throw new ApiError(404, { detail: msg('notFound') });
-        await recordSignInEvent(tx, userId, current ? 'logout' : 'session-ended', clientOf(req));
+      const current = await db.transaction(async (tx) => {
+        const ended = await endSession(tx, userId, req.params.id);
+        if (ended === null) throw new ApiError(404, { detail: msg('notFound') });
+        const own = ended === req.tokenId;
+        await recordSignInEvent(tx, userId, own ? 'logout' : 'session-ended', clientOf(req));
+        return own;
       });
       if (current) clearSessionCookies(req, reply);
       req.log.info({ event: 'session-ended', userId, current }, 'session ended');

@@ -34,8 +34,9 @@ export function SessionsSection() {
 function SessionsPanel() {
   const { signedOut } = useSession();
   const [version, setVersion] = useState(0);
-  // The session being ended ('others' for all the others); the buttons ignore clicks meanwhile.
-  const [busy, setBusy] = useState<number | 'others' | null>(null);
+  // The id of the session being ended (a UUID), or 'others' for all the others; the buttons ignore clicks
+  // meanwhile.
+  const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -46,7 +47,7 @@ function SessionsPanel() {
     if (notice) headingRef.current?.focus();
   }, [notice]);
 
-  const run = async (key: number | 'others', action: () => Promise<string | null>) => {
+  const run = async (key: string, action: () => Promise<string | null>) => {
     if (busy !== null) return;
     setBusy(key);
     setErrors([]);

@@ -200,7 +200,7 @@ export const LIMITS = {
   resetAccount: { name: 'reset:account', max: 5, windowMs: 60 * 60_000 },
   resetConfirmIp: { name: 'reset-confirm:ip', max: 20, windowMs: 60 * 60_000 },
   resendIp: { name: 'resend:ip', max: 10, windowMs: 60 * 60_000 },
-  /** Verification attempts (a key and a password, up to 6 argon2 checks each). */
+  /** Verification attempts (a key and a password, 4 argon2 checks each). */
   verifyIp: { name: 'verify:ip', max: 20, windowMs: 60 * 60_000 },
   resendAccount: { name: 'resend:account', max: 5, windowMs: 60 * 60_000 },
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },

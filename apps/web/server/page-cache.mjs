@@ -14,10 +14,23 @@
 //   stored; they get the same kind of policy.
 // - Renders go through the server itself (a request to its own port carrying a per-process secret), so
 //   Next.js renders as for any other request and the answer is complete before its policy is computed.
+// - A page is kept under, and rendered from, its normalised path and the parameters it reads
+//   (page-params.mjs): `?x=<n>` is the page already kept, and an address that is no page is the one 404.
+//   A path that is not normalised (`/embed/../glossario`, `/glossario/`) gets a 308 to the normalised one,
+//   so the cache key, the framing rule and the render are decided on the path the browser resolves
+//   (docs/decisions/065-pages-keyed-by-what-they-read.md).
+// - Renders are bounded: MAX_RENDERS_IN_FLIGHT at once in the process, MAX_RENDERS_PER_CLIENT for one
+//   client (client-slots.mjs); beyond them 503 with Retry-After at once, cached pages still served. The
+//   React Server Components requests of client-side navigations and prefetches (`RSC: 1`) are renders too:
+//   rendered through the server itself with the visitor's headers, within the same bounds and deadline,
+//   never kept (their answer depends on the router state the browser sends).
+// - /sitemap.xml and /mappa.svg are kept like pages, per data version (the map's `v` is not part of its key).
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { clientKey, createClientSlots } from './client-slots.mjs';
+import { CACHED_FILES, canonicalAddress, normalisePath } from './page-params.mjs';
 import { isPartialPage } from './page-partial.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, isFrameable } from './security-headers.mjs';
 
@@ -47,8 +60,19 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=
 export const PARTIAL_TTL_MS = 15_000;
 /** A partial page is not kept by browsers nor a CDN: the next visit asks again. */
 export const PARTIAL_CACHE_CONTROL = 'no-store';
-/** Renders waiting at once (each waits on the API): beyond this a page not in the cache gets 503. */
-export const MAX_RENDERS_IN_FLIGHT = 24;
+/**
+ * Renders at once in the process: beyond this a page not in the cache gets 503 at once. Next.js renders on
+ * this process's one thread, the one that sends the cached pages: each render is 20 to 300 ms of work on it
+ * between its waits on the API, so a few dozen at once put seconds of work ahead of every cached page (24
+ * gave cached pages a p95 of 9.5 s under one client's flood, issue 34). Eight keep the thread's queue
+ * short while renders waiting on the API still overlap.
+ */
+export const MAX_RENDERS_IN_FLIGHT = 8;
+/**
+ * Renders one client (client-slots.mjs: its address, IPv6 by /64) may wait for at once: a visitor opens one
+ * page and its few prefetches; a client beyond it gets 503 at once while others' renders go on.
+ */
+export const MAX_RENDERS_PER_CLIENT = 4;
 /** How long a visitor waits for a page rendered for them: then 503 with Retry-After, while the render goes
  * on (a shared page is kept for the next visitor). A client's own timeout (10 s and up) is never reached. */
 export const RENDER_DEADLINE_MS = 6_000;
@@ -71,19 +95,36 @@ const DROPPED_HEADERS = new Set([
 /** Private pages: rendered for the visitor, never stored (components/shell/private-paths.ts). */
 const PRIVATE_PATHS = ['/profilo', '/scarica-dati', '/amministrazione'];
 
+/** The map document's version parameter: not part of its key; when it names the content, kept for good. */
+export const VERSION_PARAMETER = 'v';
+const VERSIONED_FILE = '/mappa.svg';
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** What a kept answer may be: a page, or one of the files of CACHED_FILES. */
+const SHAREABLE_TYPE = /^(?:text\/html|application\/xml|text\/xml|image\/svg\+xml)/i;
+/** Next.js's own query parameter of RSC requests (a hash of their router headers), kept on their render. */
+const RSC_QUERY = '_rsc';
+
 /**
- * Whether a request is for a page document the cache answers: GET or HEAD, not the API, not a file of
- * the build, not a React Server Components request of a client-side navigation (those carry an RSC
- * header and go to Next.js as they are).
+ * A React Server Components request (client-side navigation or prefetch): as Next.js tells them, the
+ * header `RSC: 1` and nothing else (a prefetch header alone gets the HTML page, from the cache).
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function isRscRequest(req) {
+  return req.headers.rsc === '1';
+}
+
+/**
+ * Whether the page cache answers a request: GET or HEAD of a page document or its RSC request, or of a
+ * file of CACHED_FILES, decided on the normalised path; not the API, not a file of the build.
  * @param {import('node:http').IncomingMessage} req
  */
 export function isPageRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-action']) return false;
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const path = normalisePath((req.url ?? '/').split('?')[0] ?? '/');
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_next/')) return false;
-  // Files with an extension (favicon.ico, robots.txt, sitemap.xml, icon.svg…) are not pages.
-  return !/\.[a-z0-9]+$/i.test(path);
+  // Other files with an extension (favicon.ico, robots.txt, icon.svg…) are not pages.
+  return CACHED_FILES.has(path) || !/\.[a-z0-9]+$/i.test(path);
 }
 
 /** @param {string} url */
@@ -118,6 +159,7 @@ export function negotiateEncoding(header) {
  * @property {Record<string, string | string[]>} headers  what Next.js sent, less DROPPED_HEADERS
  * @property {Buffer} body
  * @property {string} csp
+ * @property {string} [contentTag]  the ETag /mappa.svg gave its document (its version, quoted)
  *
  * @typedef {Rendered & { etag: string, gzip: Buffer, br: Buffer, version: number, partial: boolean, held?: boolean }} Entry
  *   `partial`: rendered while some of its data could not be read (page-partial.mjs), kept PARTIAL_TTL_MS;
@@ -131,6 +173,9 @@ export function negotiateEncoding(header) {
  * @property {number} [renderDeadlineMs]  RENDER_DEADLINE_MS unless given (the tests give less)
  * @property {number} [settleMs]  SETTLE_MS unless given: pages rendered this soon after a data version move are rendered again
  * @property {number} [partialTtlMs]  PARTIAL_TTL_MS unless given (the tests give less)
+ * @property {number} [maxRenders]  MAX_RENDERS_IN_FLIGHT unless given
+ * @property {number} [maxRendersPerClient]  MAX_RENDERS_PER_CLIENT unless given
+ * @property {(req: import('node:http').IncomingMessage) => string} [clientOf]  who asks (client-slots.mjs clientKey unless given)
  * @property {(message: string) => void} [log]
  */
 
@@ -155,26 +200,15 @@ function withinDeadline(work, ms) {
 }
 
 /**
- * Parameters that campaigns and social networks add to a shared link (utm_*, fbclid, gclid…): no page of the
- * portal reads them, and each click carries other values, so that every visitor coming from a newspaper's
- * or a network's link would be a miss and a render of their own.
- */
-const TRACKING_PARAMETER =
-  /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|igshid|mc_cid|mc_eid|_ga|_gl)$/i;
-
-/**
- * The key of a page in the cache, and the URL it is rendered from: the request's URL without tracking
- * parameters (TRACKING_PARAMETER), the others as they came (an unknown parameter stays: the page may say
- * so). The browser keeps its own URL, parameters and all, for whatever reads them there (the tag manager).
+ * The key of a page in the cache, and the URL it is rendered from: the normalised path and the parameters
+ * its page reads (page-params.mjs, canonicalAddress). Those it does not read (utm_*, fbclid…, the sign-in
+ * modals' flow and key, anything else) are left out, so each click on a shared link, or each junk
+ * parameter, is the page already kept. The browser keeps its own URL, parameters and all, for whatever
+ * reads them there (the modals, the tag manager).
  * @param {string} url  the request's path and query
  */
 export function pageKey(url) {
-  const query = url.indexOf('?');
-  if (query < 0) return url;
-  const params = [...new URLSearchParams(url.slice(query + 1))];
-  const kept = params.filter(([name]) => !TRACKING_PARAMETER.test(name));
-  if (kept.length === params.length) return url;
-  return url.slice(0, query) + (kept.length ? `?${new URLSearchParams(kept)}` : '');
+  return canonicalAddress(url);
 }
 
 /**
@@ -208,6 +242,9 @@ export function createPageCache({
   renderDeadlineMs = RENDER_DEADLINE_MS,
   settleMs = SETTLE_MS,
   partialTtlMs = PARTIAL_TTL_MS,
+  maxRenders = MAX_RENDERS_IN_FLIGHT,
+  maxRendersPerClient = MAX_RENDERS_PER_CLIENT,
+  clientOf = clientKey,
   log = () => {},
 }) {
   const secret = randomBytes(24).toString('base64url');
@@ -226,7 +263,11 @@ export function createPageCache({
 
   /** Renders waiting now; `busy` while the process should start no other. */
   let rendering = 0;
-  const busy = () => overloaded() || rendering >= MAX_RENDERS_IN_FLIGHT;
+  const busy = () => overloaded() || rendering >= maxRenders;
+  /** The renders each client started and waits for (a slot each, until its render ends). */
+  const slots = createClientSlots({ perClient: maxRendersPerClient });
+  /** Keys being rendered for the cache now: a request for one of them joins that render, free. */
+  const inFlight = new Set();
 
   /**
    * Renders a URL through the server itself: with the visitor's headers for a private page, with none
@@ -273,10 +314,12 @@ export function createPageCache({
     if (cookies.length) kept['set-cookie'] = cookies;
     const isHtml = /^text\/html/i.test(response.headers.get('content-type') ?? '');
     const scriptHashes = isHtml ? inlineScriptHashes(body.toString('utf8')) : [];
+    const contentTag = url.startsWith(VERSIONED_FILE) ? response.headers.get('etag') : null;
     return {
       status: response.status,
       headers: kept,
       body,
+      ...(contentTag ? { contentTag } : {}),
       // An embed (/embed/…) may be framed by any site, every other page by none; Next.js's own headers
       // (kept above, X-Frame-Options among them) are per path too (next.config.ts).
       csp: contentSecurityPolicy({ scriptHashes, ...csp, frameable: isFrameable(url) }),
@@ -294,34 +337,51 @@ export function createPageCache({
     noDeleteOnFetchRejection: true,
     allowStaleOnFetchRejection: true,
     async fetchMethod(url, stale, { options, context }) {
-      const version = generation;
-      const rendered = await render(url, null);
-      const shareable =
-        CACHEABLE_STATUSES.has(rendered.status) &&
-        !rendered.headers['set-cookie'] &&
-        /^text\/html/i.test(String(rendered.headers['content-type'] ?? ''));
-      // Rendered while some of its data could not be read: kept partialTtlMs, not the usual time. An older
-      // good page is kept for that time instead of it; either way the page is rendered again after that
-      // (not for every visitor while the API is down).
-      const partial = shareable && isPartialPage(rendered.body);
-      if (partial) options.ttl = partialTtlMs;
-      if (partial && stale && !stale.partial) {
-        log(`render of ${url}: partial, the previous page kept ${partialTtlMs} ms more`);
-        return { ...stale, held: true };
+      inFlight.add(url);
+      try {
+        return await fetchPage(url, stale, options, context);
+      } finally {
+        inFlight.delete(url);
       }
-      if (!shareable) {
-        // Not kept (an older page, if any, stays); the request that asked sends this one as it is.
-        if (context) context.rendered = rendered;
-        throw new Error(`render of ${url}: ${rendered.status}`);
-      }
-      const [gz, br] = await Promise.all([
-        gzipAsync(rendered.body, { level: 9 }),
-        brotliAsync(rendered.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
-      ]);
-      const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
-      return { ...rendered, etag, gzip: gz, br, version, partial };
     },
   });
+
+  /**
+   * Renders a page for the cache (lru-cache's fetchMethod).
+   * @param {string} url
+   * @param {Entry | undefined} stale
+   * @param {import('lru-cache').LRUCache.FetcherFetchOptions<string, Entry, { rendered?: Rendered }>} options
+   * @param {{ rendered?: Rendered } | undefined} context
+   * @returns {Promise<Entry>}
+   */
+  async function fetchPage(url, stale, options, context) {
+    const version = generation;
+    const rendered = await render(url, null);
+    const shareable =
+      CACHEABLE_STATUSES.has(rendered.status) &&
+      !rendered.headers['set-cookie'] &&
+      SHAREABLE_TYPE.test(String(rendered.headers['content-type'] ?? ''));
+    // Rendered while some of its data could not be read: kept partialTtlMs, not the usual time. An older
+    // good page is kept for that time instead of it; either way the page is rendered again after that
+    // (not for every visitor while the API is down).
+    const partial = shareable && isPartialPage(rendered.body);
+    if (partial) options.ttl = partialTtlMs;
+    if (partial && stale && !stale.partial) {
+      log(`render of ${url}: partial, the previous page kept ${partialTtlMs} ms more`);
+      return { ...stale, held: true };
+    }
+    if (!shareable) {
+      // Not kept (an older page, if any, stays); the request that asked sends this one as it is.
+      if (context) context.rendered = rendered;
+      throw new Error(`render of ${url}: ${rendered.status}`);
+    }
+    const [gz, br] = await Promise.all([
+      gzipAsync(rendered.body, { level: 9 }),
+      brotliAsync(rendered.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    ]);
+    const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
+    return { ...rendered, etag, gzip: gz, br, version, partial };
+  }
 
   /**
    * Sends an entry (or a page rendered for one visitor) with its policy, ETag and encoding.
@@ -342,7 +402,7 @@ export function createPageCache({
       res.end(req.method === 'HEAD' ? undefined : page.body);
       return;
     }
-    res.setHeader('cache-control', page.partial ? PARTIAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+    res.setHeader('cache-control', page.partial ? PARTIAL_CACHE_CONTROL : fileCacheControl(req, page));
     const { etag } = page;
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     // A strong validator names the bytes sent: each encoding of the page has its own ("…-gzip", "…-br").
@@ -366,6 +426,24 @@ export function createPageCache({
   }
 
   /**
+   * Renders for one request and sends the answer as it is, never kept: a private page, an RSC request, a
+   * page while the cache is off. Within the process's bound, the client's and the deadline.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} url
+   */
+  async function renderFor(req, res, url) {
+    if (busy()) return shed(res);
+    const release = slots.take(clientOf(req));
+    if (!release) return shed(res);
+    const work = render(url, req.headers);
+    work.then(release, release);
+    const page = await withinDeadline(work, renderDeadlineMs);
+    if (page === LATE) return shed(res);
+    send(req, res, page, 'BYPASS');
+  }
+
+  /**
    * Answers a page request (isPageRequest) from the cache, rendering it when needed.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
@@ -373,14 +451,26 @@ export function createPageCache({
    */
   async function serve(req, res) {
     const url = req.url ?? '/';
-    if (maxBytes <= 0 || isPrivatePage(url)) {
-      if (busy()) return shed(res);
-      const page = await withinDeadline(render(url, req.headers), renderDeadlineMs);
-      if (page === LATE) return shed(res);
-      send(req, res, page, 'BYPASS');
-      return;
-    }
+    const mark = url.indexOf('?');
+    const rawPath = mark < 0 ? url : url.slice(0, mark);
+    const path = normalisePath(rawPath);
+    // `/embed/../glossario`, `/glossario/`: the address the browser would have asked for, so that one path
+    // decides the key, the framing and the render (a browser resolves dot segments itself: only a crafted
+    // request gets here).
+    if (path !== rawPath) return redirect(res, path + (mark < 0 ? '' : url.slice(mark)));
+    if (isPrivatePage(path)) return renderFor(req, res, url);
     const key = pageKey(url);
+    if (isRscRequest(req)) {
+      const hash = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1)).get(RSC_QUERY);
+      const rsc =
+        hash === null
+          ? key
+          : `${key}${key.includes('?') ? '&' : '?'}${RSC_QUERY}=${encodeURIComponent(hash)}`;
+      return renderFor(req, res, rsc);
+    }
+    // The cache off (`next dev`, the benchmark's baseline): each request rendered as asked, within the bounds
+    // (dev's own addresses, /__nextjs_…, are no page of PAGE_PARAMS).
+    if (maxBytes <= 0) return renderFor(req, res, url);
     const known = entries.peek(key, { allowStale: true });
     if (busy() && !entries.has(key)) {
       // Busy: what is kept is sent as it is, even past its time; nothing is rendered.
@@ -396,10 +486,20 @@ export function createPageCache({
     // A partial page whose time is over is not sent again while its new render runs: the visitor waits
     // for that render (unless the process is busy).
     const renew = known?.partial === true && !entries.has(key) && !busy();
-    const entry = await withinDeadline(
-      entries.fetch(key, { forceRefresh: outdated && !busy(), allowStale: !renew, status, context }),
-      renderDeadlineMs,
-    );
+    // A visitor whose request starts a render it waits for (nothing kept, or a partial page past its time,
+    // and no render of it running to join) takes one of the client's slots until that render ends; one
+    // already at its limit gets 503 at once.
+    const starts = (known === undefined || renew) && !inFlight.has(key);
+    const release = starts ? slots.take(clientOf(req)) : () => {};
+    if (!release) return shed(res);
+    const fetching = entries.fetch(key, {
+      forceRefresh: outdated && !busy(),
+      allowStale: !renew,
+      status,
+      context,
+    });
+    fetching.then(release, release);
+    const entry = await withinDeadline(fetching, renderDeadlineMs);
     if (entry === LATE) return shed(res);
     if (entry) {
       const stale = status.returnedStale || entry.held || (outdated && !renew && status.fetch !== 'miss');
@@ -407,9 +507,14 @@ export function createPageCache({
       return;
     }
     // Not shareable (a 5xx, a redirect, a page setting a cookie): sent as rendered, not kept. A request
-    // that joined another's render of such a page renders its own, within the same limit.
-    if (!context.rendered && busy()) return shed(res);
-    const page = context.rendered ?? (await withinDeadline(render(key, null), renderDeadlineMs));
+    // that joined another's render of such a page renders its own, within the same limits.
+    if (context.rendered) return send(req, res, context.rendered, 'MISS');
+    if (busy()) return shed(res);
+    const again = slots.take(clientOf(req));
+    if (!again) return shed(res);
+    const work = render(key, null);
+    work.then(again, again);
+    const page = await withinDeadline(work, renderDeadlineMs);
     if (page === LATE) return shed(res);
     send(req, res, page, 'MISS');
   }
@@ -438,6 +543,36 @@ export function createPageCache({
       return entries.calculatedSize;
     },
   };
+}
+
+/**
+ * The Cache-Control of a kept answer: PUBLIC_CACHE_CONTROL, but for /mappa.svg asked with the version of
+ * the document it gets (the address its page wrote), kept for good; asked with another (a page drawn before
+ * the data changed) or none, revalidated each time.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {Rendered} page
+ */
+function fileCacheControl(req, page) {
+  if (!page.contentTag) return PUBLIC_CACHE_CONTROL;
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const version = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).get(VERSION_PARAMETER);
+  return version !== null && `"${version}"` === page.contentTag
+    ? IMMUTABLE_CACHE_CONTROL
+    : REVALIDATE_CACHE_CONTROL;
+}
+
+/**
+ * 308 to the normalised address (normalisePath): always a path of this origin (it starts with one `/`).
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} location
+ */
+function redirect(res, location) {
+  res.statusCode = 308;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-length', 0);
+  res.end();
 }
 
 /**

@@ -7,16 +7,21 @@ import {
   createPageCache,
   isPageRequest,
   isPrivatePage,
+  isRscRequest,
   MAX_RENDERS_IN_FLIGHT,
+  MAX_RENDERS_PER_CLIENT,
   negotiateEncoding,
   pageKey,
   PARTIAL_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
 } from './page-cache.mjs';
+import { EMBED_NOT_FOUND_PATH, NOT_FOUND_PATH } from './page-params.mjs';
 
 /**
  * The page cache in front of a real HTTP server standing in for Next.js: it renders a page naming the
- * cookie it received and how many times it rendered, so what is shared and what is rendered shows.
+ * cookie it received and how many times it rendered, so what is shared and what is rendered shows. An
+ * address naming `lenta` renders in 300 ms, `errore` answers 500, `biscotto` sets a cookie; the two paths
+ * of page-params.mjs that are no page answer 404. Who asks is the `x-client` header (default `a`).
  */
 interface Harness {
   url: string;
@@ -38,6 +43,7 @@ interface HarnessOptions {
   renderDeadlineMs?: number;
   settleMs?: number;
   partialTtlMs?: number;
+  maxRenders?: number;
 }
 
 async function start({
@@ -45,6 +51,7 @@ async function start({
   renderDeadlineMs,
   settleMs,
   partialTtlMs,
+  maxRenders,
 }: HarnessOptions = {}): Promise<Harness> {
   const renders: string[] = [];
   let overloaded = false;
@@ -60,6 +67,8 @@ async function start({
     renderDeadlineMs,
     settleMs,
     partialTtlMs,
+    maxRenders,
+    clientOf: (req) => String(req.headers['x-client'] ?? 'a'),
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!cache.isRenderRequest(req)) {
@@ -71,17 +80,43 @@ async function start({
     const url = req.url ?? '/';
     renders.push(url);
     const who = req.headers.cookie ?? 'nessuno';
+    if (req.headers.rsc === '1') {
+      // A React Server Components answer (client-side navigation, prefetch), with what it was asked for.
+      const answer = () =>
+        res
+          .writeHead(200, { 'content-type': 'text/x-component', vary: 'rsc, next-router-state-tree' })
+          .end(`0:["${url}","${who}","${String(req.headers['next-router-state-tree'] ?? '')}"]`);
+      if (url.includes('lenta')) setTimeout(answer, 300);
+      else answer();
+      return;
+    }
+    if (url.startsWith('/mappa.svg')) {
+      // As app/mappa.svg/route.ts: its version in the ETag (v is not read here: the cache leaves it out).
+      res.writeHead(200, {
+        'content-type': 'image/svg+xml; charset=utf-8',
+        etag: `"mappa${renders.length}"`,
+        'cache-control': 'public, max-age=0, must-revalidate',
+      });
+      res.end(`<svg xmlns="http://www.w3.org/2000/svg"><!-- ${url} resa ${renders.length} --></svg>`);
+      return;
+    }
+    if (url.startsWith('/sitemap.xml')) {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(`<urlset><!-- resa ${renders.length} --></urlset>`);
+      return;
+    }
     if (url.includes('lenta')) {
       // A render waiting on a slow API.
       setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${url}</p>`), 300);
       return;
     }
-    if (url.startsWith('/errore')) {
+    if (url.includes('errore')) {
       res.writeHead(500, { 'content-type': 'text/html' }).end('<p>errore</p>');
       return;
     }
-    if (url.startsWith('/biscotto')) res.setHeader('set-cookie', 'a=b; Path=/');
-    res.writeHead(url.startsWith('/manca') || url.startsWith('/embed/manca') ? 404 : 200, {
+    if (url.includes('biscotto')) res.setHeader('set-cookie', 'a=b; Path=/');
+    const missing = url.startsWith(NOT_FOUND_PATH) || url.startsWith(EMBED_NOT_FOUND_PATH);
+    res.writeHead(missing ? 404 : 200, {
       'content-type': 'text/html; charset=utf-8',
       // As next.config.ts: every path but the embeds' (security-headers.mjs, headerRules).
       ...(url.startsWith('/embed/') ? {} : { 'x-frame-options': 'DENY' }),
@@ -159,7 +194,7 @@ describe('the page cache', () => {
         expect(ancestors(res), path).toBe('*');
         expect(res.headers.get('x-frame-options'), path).toBeNull();
       }
-      for (const path of ['/?comune=037006', '/glossario', '/manca', '/embedded', '/?x=/embed/a']) {
+      for (const path of ['/?comune=037006', '/glossario', '/manca', '/progetto', '/?x=/embed/a']) {
         const res = await get(h, path);
         expect(res.headers.get('x-page-cache'), path).toBe(round);
         expect(ancestors(res), path).toBe("'none'");
@@ -269,10 +304,23 @@ describe('the page cache', () => {
 
   it('keeps 404 pages, but not errors nor pages that set a cookie', async () => {
     const h = await start();
-    for (const path of ['/manca', '/manca', '/errore', '/errore', '/biscotto', '/biscotto'])
+    for (const path of [
+      '/manca',
+      '/manca',
+      '/?comune=errore',
+      '/?comune=errore',
+      '/?comune=biscotto',
+      '/?comune=biscotto',
+    ])
       await get(h, path);
-    expect(h.renders).toEqual(['/manca', '/errore', '/errore', '/biscotto', '/biscotto']);
-    const error = await get(h, '/errore');
+    expect(h.renders).toEqual([
+      NOT_FOUND_PATH,
+      '/?comune=errore',
+      '/?comune=errore',
+      '/?comune=biscotto',
+      '/?comune=biscotto',
+    ]);
+    const error = await get(h, '/?comune=errore');
     expect(error.status).toBe(500);
     expect(error.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -371,8 +419,11 @@ describe('the page cache', () => {
 
   it('refuses with 503 the renders beyond those already waiting, rather than queueing them', async () => {
     const h = await start();
+    // Each from another client: the process's bound, not a client's.
     const answers = await Promise.all(
-      Array.from({ length: MAX_RENDERS_IN_FLIGHT + 16 }, (_, i) => get(h, `/lenta?n=${i}`)),
+      Array.from({ length: MAX_RENDERS_IN_FLIGHT + 16 }, (_, i) =>
+        get(h, `/?comune=lenta-${i}`, { 'x-client': `c${i}` }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_RENDERS_IN_FLIGHT);
@@ -383,14 +434,14 @@ describe('the page cache', () => {
 
   it('answers 503 with Retry-After when a render outlasts its deadline, and keeps the page it finishes', async () => {
     const h = await start({ renderDeadlineMs: 100 });
-    const late = await get(h, '/lenta?n=1');
+    const late = await get(h, '/?comune=lenta-1');
     expect(late.status).toBe(503);
     expect(late.headers.get('retry-after')).toBe('10');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const next = await get(h, '/lenta?n=1');
+    const next = await get(h, '/?comune=lenta-1');
     expect(next.status).toBe(200);
     expect(next.headers.get('x-page-cache')).toBe('HIT');
-    expect(h.renders).toEqual(['/lenta?n=1']);
+    expect(h.renders).toEqual(['/?comune=lenta-1']);
     // A private page too: 503 in time rather than a wait.
     expect((await get(h, '/profilo/lenta')).status).toBe(503);
   });
@@ -400,6 +451,166 @@ describe('the page cache', () => {
     await get(h, '/progetto');
     await get(h, '/progetto');
     expect(h.renders).toEqual(['/progetto', '/progetto']);
+  });
+});
+
+/** A request sent as it is written (fetch would resolve its dot segments and backslashes first). */
+function raw(h: Harness, path: string) {
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) =>
+    http
+      .get(`${h.url}/`, { path }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      })
+      .on('error', reject),
+  );
+}
+
+/** The frame-ancestors directive of a page's policy. */
+const ancestorsOf = (res: Response) =>
+  /(?:^|; )frame-ancestors ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
+describe('the page cache under one client’s flood (issue 34, finding 3)', () => {
+  it('renders and keeps a page once, whatever junk parameters, order or repeats its address has', async () => {
+    const h = await start();
+    for (let n = 0; n < 30; n += 1) {
+      const res = await get(h, `/ecocompattatori?x=${n}&pagina=2&utm_source=${n}&flow=login&key=k${n}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-page-cache')).toBe(n === 0 ? 'MISS' : 'HIT');
+    }
+    for (const path of ['/?anno=2020&comune=015146', '/?comune=015146&anno=2020&anno=1999&y=1'])
+      expect((await get(h, path)).headers.get('x-page-cache'), path).toBe(
+        path.includes('y=1') ? 'HIT' : 'MISS',
+      );
+    // Addresses that are no page: one 404, rendered once, for all of them.
+    for (let n = 0; n < 10; n += 1) expect((await get(h, `/pagina-${n}?x=${n}`)).status).toBe(404);
+    expect(h.renders).toEqual(['/ecocompattatori?pagina=2', '/?comune=015146&anno=2020', NOT_FOUND_PATH]);
+  });
+
+  it('serves a prefetch of the HTML page from the cache, with the page’s policy', async () => {
+    const h = await start();
+    await get(h, '/glossario');
+    const prefetch = await get(h, '/glossario', { 'next-router-prefetch': '1' });
+    expect(prefetch.headers.get('x-page-cache')).toBe('HIT');
+    expect(prefetch.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+    expect(ancestorsOf(prefetch)).toBe("'none'");
+    expect(h.renders).toEqual(['/glossario']);
+  });
+
+  it('renders RSC requests within the bounds, with the visitor’s headers and _rsc, never keeping them', async () => {
+    const h = await start();
+    const rsc = { rsc: '1', 'next-router-state-tree': 'albero', cookie: 'token=anna' };
+    const first = await get(h, '/?comune=015146&x=1&_rsc=abc', rsc);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-page-cache')).toBe('BYPASS');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(await first.text()).toBe('0:["/?comune=015146&_rsc=abc","token=anna","albero"]');
+    await get(h, '/?comune=015146&_rsc=abc', rsc);
+    expect(h.renders).toEqual(['/?comune=015146&_rsc=abc', '/?comune=015146&_rsc=abc']);
+
+    // One client's RSC requests count against its limit: beyond it, 503 at once.
+    const slow = await Promise.all(
+      Array.from({ length: MAX_RENDERS_PER_CLIENT + 3 }, (_, i) =>
+        get(h, `/?comune=lenta-${i}&_rsc=`, { rsc: '1', 'x-client': 'b' }),
+      ),
+    );
+    expect(slow.map((r) => r.status).filter((s) => s === 200)).toHaveLength(MAX_RENDERS_PER_CLIENT);
+    expect(slow.map((r) => r.status).filter((s) => s === 503)).toHaveLength(3);
+    expect(slow.find((r) => r.status === 503)?.headers.get('retry-after')).toBe('10');
+  });
+
+  it('counts RSC requests against the process’s bound on renders', async () => {
+    const h = await start({ maxRenders: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => get(h, `/?comune=lenta-${i}`, { rsc: '1', 'x-client': `c${i}` })),
+    );
+    expect(answers.map((r) => r.status).toSorted()).toEqual([200, 200, 200, 503, 503]);
+    // And the renders of RSC requests count for the pages' misses.
+    const slow = Array.from({ length: 3 }, (_, i) =>
+      get(h, `/?comune=lenta-rsc-${i}`, { rsc: '1', 'x-client': `d${i}` }),
+    );
+    await expect.poll(() => h.renders.length).toBe(6);
+    expect((await get(h, '/glossario', { 'x-client': 'e' })).status).toBe(503);
+    await Promise.all(slow);
+  });
+
+  it('answers 503 at once to a client at its limit of renders, while another client’s miss renders and cached pages are served', async () => {
+    const h = await start();
+    await get(h, '/progetto');
+    const flood = Array.from({ length: MAX_RENDERS_PER_CLIENT }, (_, i) => get(h, `/?comune=lenta-${i}`));
+    await expect.poll(() => h.renders.length).toBe(1 + MAX_RENDERS_PER_CLIENT);
+    // The same client: one more miss is refused at once, its render never started.
+    const refused = await get(h, '/glossario');
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '10']);
+    // A page already kept is still served to it, and another client's miss renders.
+    const cached = await get(h, '/progetto');
+    expect([cached.status, cached.headers.get('x-page-cache')]).toEqual([200, 'HIT']);
+    const other = await get(h, '/glossario', { 'x-client': 'b' });
+    expect([other.status, other.headers.get('x-page-cache')]).toEqual([200, 'MISS']);
+    expect((await Promise.all(flood)).map((r) => r.status)).toEqual(Array(MAX_RENDERS_PER_CLIENT).fill(200));
+    // Its slots are given back when its renders end.
+    expect((await get(h, '/contatti')).status).toBe(200);
+    expect(h.renders.filter((r) => r === '/glossario')).toHaveLength(1);
+  });
+
+  it('holds a client’s slot until its render ends, even past the deadline it was answered 503 at', async () => {
+    const h = await start({ renderDeadlineMs: 50 });
+    const late = await Promise.all(
+      Array.from({ length: MAX_RENDERS_PER_CLIENT }, (_, i) => get(h, `/?comune=lenta-${i}`)),
+    );
+    expect(late.map((r) => r.status)).toEqual(Array(MAX_RENDERS_PER_CLIENT).fill(503));
+    // Its renders still run: a new miss of that client is refused, not started.
+    expect((await get(h, '/glossario')).status).toBe(503);
+    expect(h.renders).toHaveLength(MAX_RENDERS_PER_CLIENT);
+    await expect.poll(async () => (await get(h, '/glossario')).status).toBe(200);
+  });
+
+  it('keeps /sitemap.xml and /mappa.svg per data version, whatever v or other parameter is asked', async () => {
+    const h = await start();
+    h.setVersion('1:10');
+    for (let n = 0; n < 10; n += 1) {
+      expect((await get(h, `/sitemap.xml?x=${n}`)).status).toBe(200);
+      expect((await get(h, `/mappa.svg?regione=05&v=${n}`)).status).toBe(200);
+    }
+    expect(h.renders).toEqual(['/sitemap.xml', '/mappa.svg?regione=05']);
+    // The map asked with the version of its document (the ETag the route gave it) is kept for good.
+    const own = await get(h, '/mappa.svg?regione=05&v=mappa2');
+    expect(own.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(own.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    const other = await get(h, '/mappa.svg?regione=05&v=altro');
+    expect(other.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // An import: each is rendered once more.
+    h.setVersion('2:11');
+    expect((await get(h, '/sitemap.xml')).headers.get('x-page-cache')).toBe('STALE');
+    await expect.poll(async () => (await get(h, '/sitemap.xml')).text()).toContain('resa 3');
+    expect((await get(h, '/mappa.svg?regione=05&v=x')).headers.get('x-page-cache')).toBe('STALE');
+    await expect.poll(() => h.renders.length).toBe(4);
+  });
+
+  it('decides framing on the resolved path: /embed/../glossario is sent to /glossario, never framed', async () => {
+    const h = await start();
+    for (const path of [
+      '/embed/../glossario',
+      '/embed/%2e%2e/glossario?x=1',
+      '//glossario',
+      '/glossario/',
+      '/embed\\..\\glossario',
+    ]) {
+      const res = await raw(h, path);
+      expect(res.status, path).toBe(308);
+      expect(res.location, path).toMatch(/^\/(?!\/)/);
+      expect(res.location, path).not.toMatch(/\.\.|%2e%2e|\\\\/i);
+      expect(new URL(res.location!, h.url).pathname, path).toBe('/glossario');
+    }
+    expect(h.renders).toEqual([]);
+    // An encoded slash is no separator: that address is an unknown embed, the embeds' 404, not the glossary.
+    const encoded = await get(h, '/embed/grafico/..%2F../glossario');
+    expect([encoded.status, ancestorsOf(encoded)]).toEqual([404, '*']);
+    expect(h.renders).toEqual([EMBED_NOT_FOUND_PATH]);
+    const res = await get(h, '/glossario');
+    expect(ancestorsOf(res)).toBe("'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(h.renders).toEqual([EMBED_NOT_FOUND_PATH, '/glossario']);
   });
 });
 
@@ -424,7 +635,17 @@ describe('isPageRequest', () => {
     expect(isPageRequest(req('/api/stats/overall/'))).toBe(false);
     expect(isPageRequest(req('/_next/static/chunks/a.js'))).toBe(false);
     expect(isPageRequest(req('/robots.txt'))).toBe(false);
-    expect(isPageRequest(req('/glossario', { rsc: '1' }))).toBe(false);
+    expect(isPageRequest(req('/icon.svg'))).toBe(false);
+    // Answered from the cache too (issue 34): the sitemap and the map's documents, and the RSC requests
+    // and prefetches of client-side navigations, decided on the normalised path.
+    expect(isPageRequest(req('/sitemap.xml'))).toBe(true);
+    expect(isPageRequest(req('/mappa.svg?regione=05&v=x'))).toBe(true);
+    expect(isPageRequest(req('/glossario', { rsc: '1' }))).toBe(true);
+    expect(isPageRequest(req('/glossario', { 'next-router-prefetch': '1' }))).toBe(true);
+    expect(isPageRequest(req('/_next/../glossario'))).toBe(true);
+    expect(isPageRequest(req('/_next/static/../../api/x/'))).toBe(false);
+    expect(isRscRequest(req('/glossario', { rsc: '1' }))).toBe(true);
+    expect(isRscRequest(req('/glossario', { rsc: '0', 'next-router-prefetch': '1' }))).toBe(false);
   });
 });
 
@@ -436,7 +657,8 @@ describe('pageKey', () => {
       '/?regione=05&provincia=028',
     );
     expect(pageKey('/classifiche?utm_medium=email&UTM_Campaign=a&msclkid=b')).toBe('/classifiche');
-    expect(pageKey('/?comune=015146&anno=2020&x=1')).toBe('/?comune=015146&anno=2020&x=1');
+    // Issue 34: and every parameter the page does not read (page-params.mjs).
+    expect(pageKey('/?comune=015146&anno=2020&x=1')).toBe('/?comune=015146&anno=2020');
   });
 });
 

@@ -13,6 +13,7 @@
 //   docs/decisions/062-embeds.md.
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
+import { normalisePath } from './page-params.mjs';
 
 /** @type {ReadonlyArray<{ key: string; value: string }>} */
 export const SECURITY_HEADERS = [
@@ -28,11 +29,12 @@ export const SECURITY_HEADERS = [
 export const FRAMEABLE_PREFIX = '/embed/';
 
 /**
- * Whether a page's address (path and query) is an embed, which any site may frame.
+ * Whether a page's address (path and query) is an embed, which any site may frame: decided on the path
+ * as the browser resolves it (`/embed/../glossario` is the glossary, which no site may frame; issue 34).
  * @param {string} url
  */
 export function isFrameable(url) {
-  return (url.split(/[?#]/)[0] ?? '').startsWith(FRAMEABLE_PREFIX);
+  return normalisePath(url.split(/[?#]/)[0] ?? '/').startsWith(FRAMEABLE_PREFIX);
 }
 
 /**

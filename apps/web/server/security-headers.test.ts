@@ -130,6 +130,11 @@ const FRAMING: readonly (readonly [url: string, frameable: boolean])[] = [
   ['/profilo#/embed/', false],
   ['/_next/static/chunks/app.js', false],
   ['/mappa.svg', false],
+  // Decided on the path as the browser resolves it (issue 34): these are the glossary.
+  ['/embed/../glossario', false],
+  ['/embed/%2e%2e/glossario', false],
+  ['/embed/grafico/../../glossario?comune=1', false],
+  ['/embed/./grafico/andamento', true],
 ];
 
 describe('isFrameable', () => {

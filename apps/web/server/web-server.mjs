@@ -1,6 +1,8 @@
 // The web app's server (`npm start` runs it through scripts/services.mjs; docs/operations.md): Next.js's
 // documented custom server with, in front of it,
-// - the shared page cache (server/page-cache.mjs): public pages from memory, rendered once per URL;
+// - the shared page cache (server/page-cache.mjs): public pages from memory, rendered once per page as
+//   its path and the parameters it reads make it (page-params.mjs); renders bounded in the process and per
+//   client, the RSC requests of client-side navigations and prefetches among them (isPageRequest);
 // - the pages' Content-Security-Policy (hashes of their inline scripts, server/security-headers.mjs);
 // - load shedding: while the event loop lags more than WEB_MAX_EVENT_LOOP_DELAY_MS, nothing new is
 //   started (no render, no /api/* forwarding): 503 with Retry-After; cached pages are still served. The

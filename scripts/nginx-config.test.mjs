@@ -58,6 +58,44 @@ describe("nginx's configuration of `npm run cluster` (deploy/nginx.conf.template
     ).toMatch(/^user root;$/m);
   });
 
+  it('limits the requests of each client address: pages and API calls, not the build files nor loopback', () => {
+    const conf = nginxConfig({
+      prefix: '/p',
+      listen: '8080',
+      internalListen: '127.0.0.1:8090',
+      apiServers: ['127.0.0.1:8000'],
+      webServers: ['127.0.0.1:3000'],
+    });
+    const location = (path) => new RegExp(`\\n {8}location ${path} \\{([^}]*)\\}`).exec(conf)?.[1] ?? '';
+    expect(conf).toMatch(/limit_req_zone \$portal_rate_key zone=portal_pages:\d+m rate=\d+r\/s;/);
+    expect(conf).toMatch(/limit_req_zone \$portal_rate_key zone=portal_api:\d+m rate=\d+r\/s;/);
+    expect(conf).toContain('limit_req_status 429;');
+    expect(location('/')).toMatch(/limit_req zone=portal_pages burst=\d+ nodelay;/);
+    expect(location('/')).toContain('error_page 429 = @web_too_many;');
+    expect(location('/api/')).toMatch(/limit_req zone=portal_api burst=\d+ nodelay;/);
+    expect(location('/api/')).toContain('error_page 429 = @api_too_many;');
+    expect(location('/_next/static/')).toContain('proxy_pass http://portal_web;');
+    expect(location('/_next/static/')).not.toContain('limit_req');
+    // The web processes' calls to the API (the internal listener) are never limited.
+    const internal = conf.split(/\n {4}server \{/)[2] ?? '';
+    expect(internal).toContain('listen 127.0.0.1:8090;');
+    expect(internal).not.toContain('limit_req');
+    // Loopback clients have an empty key, which nginx does not count.
+    const geo = /geo \$portal_rate_limited \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(geo).toMatch(/127\.0\.0\.0\/8 0;/);
+    expect(geo).toMatch(/::1 0;/);
+    expect(conf).toMatch(
+      /map \$portal_rate_limited \$portal_rate_key \{\s*0 "";\s*default \$binary_remote_addr;\s*\}/,
+    );
+    // Refused in the portal's shapes, in Italian, with Retry-After.
+    expect(conf).toMatch(
+      /location @web_too_many \{[^}]*Retry-After[^}]*return 429 '<!doctype html><html lang="it">/,
+    );
+    expect(conf).toMatch(
+      /location @api_too_many \{[^}]*Retry-After[^}]*return 429 '\{"detail":"Troppe richieste/,
+    );
+  });
+
   // Under CI nginx is installed by .ci/run; elsewhere the check needs it.
   it.skipIf(!NGINX && !CI)('is accepted by nginx -t', () => {
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));

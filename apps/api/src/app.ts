@@ -25,7 +25,7 @@ import { geoRoutes } from './features/geo/geo.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { rvmRoutes } from './features/rvm/rvm.routes';
 import { downloadsRoutes } from './features/downloads/downloads.routes';
-import { adminRoutes, type AdminCliAccess } from './features/admin/admin.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { adminDataRoutes } from './features/admin/data.routes';
 import { adminUsersRoutes } from './features/admin/users.routes';
 import { getDataVersion } from './features/stats/stats.repo';
@@ -50,8 +50,6 @@ export interface AppOptions {
   config?: Config;
   /** Rate-limit counters; defaults to Redis when REDIS_URL is set, memory otherwise. Closed with the app. */
   rateLimitStore?: RateLimitStore;
-  /** The admin CLI's access (cli/remote.ts): its token is set once the server publishes its endpoint. */
-  adminCli?: AdminCliAccess;
 }
 
 /** The API without a listening socket: the server starts it, tests call app.inject(). */
@@ -61,7 +59,6 @@ export async function buildApp({
   cacheCheckEveryMs = 0,
   config = loadConfig(),
   rateLimitStore,
-  adminCli = {},
 }: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -135,7 +132,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(rvmRoutes);
   await app.register(downloadsRoutes);
-  await app.register(adminRoutes, { adminCli });
+  await app.register(adminRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminDataRoutes);
 

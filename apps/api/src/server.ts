@@ -6,10 +6,8 @@ import { migrate } from './db/migrate';
 import { DatabaseInUseError } from './db/folder-lock';
 import { isSeeded, seedBundledData } from './importer/seed';
 import { ensureExportLines } from './importer/export-lines';
-import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from './app';
-import { publishAdminEndpoint } from './cli/remote';
-import type { AdminCliAccess } from './features/admin/admin.routes';
+import { openAdminChannel, type AdminChannel } from './cli/channel';
 import { MailWorker, createMailTransport } from './plugins/mailer';
 import { connectionDrainer } from './lib/drain';
 
@@ -34,6 +32,7 @@ async function main() {
         'req.headers.cookie',
         'req.headers["x-api-token"]',
         'req.headers["x-csrftoken"]',
+        'req.headers["x-admin-token"]',
         'password',
         'newPassword1',
         'newPassword2',
@@ -53,6 +52,7 @@ async function main() {
   let app: App | undefined;
   let db: Db | undefined;
   let mailWorker: MailWorker | undefined;
+  let adminChannel: AdminChannel | undefined;
   let stopping = false;
   let connections: ReturnType<typeof connectionDrainer> | undefined;
   const stop = async (signal: string) => {
@@ -75,6 +75,8 @@ async function main() {
       // answer 503 to requests it reads after that).
       await connections?.drain();
       await app.close();
+      // Admin commands in flight finish on the open database before it closes.
+      await adminChannel?.close();
       await mailWorker?.stop();
       await db?.close();
       logger.info('stopped');
@@ -112,16 +114,15 @@ async function main() {
     logger.info('CSV export lines formatted for the data already imported');
   }
 
-  const adminCli: AdminCliAccess = {};
-  app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000, adminCli });
+  app = await buildApp({ db, logger, config, cacheCheckEveryMs: 5000 });
   connections = connectionDrainer(app.server);
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
   if (db.kind === 'pglite') {
-    // The folder is this process's: `npm run admin` meanwhile asks this API to run its commands.
-    const { port } = app.server.address() as AddressInfo;
-    const endpoint = publishAdminEndpoint(config.DB_DIR, `http://127.0.0.1:${port}`);
-    adminCli.token = endpoint.token;
-    process.on('exit', () => endpoint.withdraw());
+    // The folder is this process's: `npm run admin` meanwhile asks this API to run its commands, through
+    // a Unix socket of its own (cli/channel.ts), never through the public listener.
+    const channel = await openAdminChannel({ dataDir: config.DB_DIR, db, logger });
+    adminChannel = channel;
+    process.on('exit', () => channel.withdraw());
   }
   mailWorker = new MailWorker({
     db,

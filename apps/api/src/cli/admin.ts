@@ -155,7 +155,7 @@ function failure(err: unknown, log: (line: string) => void): number {
 
 /**
  * Runs a command line on a database that is already open and migrated: the running API does this for
- * the admin CLI when the embedded database is its own (POST /api/admin/cli/, cli/remote.ts). The
+ * the admin CLI when the embedded database is its own (its Unix socket: cli/channel.ts). The
  * commands that work on the database files (backup, restore) cannot run beside the portal.
  */
 export async function executeOnOpenDb(

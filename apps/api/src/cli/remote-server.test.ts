@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -76,7 +76,8 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run admin while np
         API_PORT: String(port),
         SMTP_URL: '',
         REDIS_URL: '',
-        LOG_LEVEL: 'warn',
+        // Everything the API may log, to show that the admin token is in none of it.
+        LOG_LEVEL: 'trace',
       },
     });
     server.stdout!.on('data', (d: Buffer) => (serverLog += d.toString()));
@@ -88,8 +89,8 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run admin while np
         throw new Error(`the API did not start:\n${serverLog}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    api = (JSON.parse(readFileSync(endpointFile(dbDir), 'utf8')) as AdminEndpoint).url;
-  }, 180_000);
+    api = `http://127.0.0.1:${port}`;
+  }, 600_000); // the seeded template may be built first: the project's hookTimeout
 
   afterAll(async () => {
     if (server && server.exitCode === null) {
@@ -122,4 +123,28 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('npm run admin while np
     const me = (await (await call('GET', '/api/auth/user/', key)).json()) as { licenseStatus: string };
     expect(me.licenseStatus).toBe('active');
   }, 120_000);
+
+  it('serves the channel on a 0600 socket only, and never logs its token', async () => {
+    const endpoint = JSON.parse(readFileSync(endpointFile(dbDir), 'utf8')) as AdminEndpoint;
+    expect(endpoint.socket).toBe(`${dbDir}.admin.sock`);
+    expect(statSync(endpoint.socket).isSocket()).toBe(true);
+    expect(statSync(endpoint.socket).mode & 0o777).toBe(0o600);
+    // The public listener knows no such door, whoever sends the token.
+    for (const door of ['/api/admin/cli/', '/api//admin/cli/', '/api/%61dmin/cli/']) {
+      const res = await fetch(`${api}${door}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `csrftoken=${CSRF}`,
+          'x-csrftoken': CSRF,
+          'x-admin-token': endpoint.token,
+        },
+        body: JSON.stringify({ args: ['license', 'list'], cwd: dir }),
+      });
+      expect(res.status, door).toBe(404);
+    }
+    expect((await run('src/cli/admin.ts', ['license', 'list'])).code).toBe(0);
+    expect(serverLog).toContain('admin command');
+    expect(serverLog).not.toContain(endpoint.token);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,20 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import type { AdminCliAccess } from '../features/admin/admin.routes';
-import { testConfig } from '../../test/accounts';
-import { endpointFile, publishAdminEndpoint } from './remote';
+import { CSRF, testConfig } from '../../test/accounts';
+import { openAdminChannel, type AdminChannel } from './channel';
+import { endpointFile, type AdminEndpoint } from './remote';
 
 /*
  * The portal's API running on an embedded database folder (as `npm start` does: the folder locked, its
- * admin endpoint published), and the admin CLI started as `npm run admin` starts it, in its own process.
+ * admin channel open on a Unix socket), and the admin CLI started as `npm run admin` starts it, in its
+ * own process.
  */
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dir: string;
 let dataDir: string;
 let db: Db;
 let app: App;
-let withdraw: () => void;
+let apiUrl: string;
+let channel: AdminChannel;
 let token: string;
 
 beforeAll(async () => {
@@ -29,16 +32,15 @@ beforeAll(async () => {
   dataDir = path.join(dir, 'db');
   db = await openDb({ dataDir });
   await migrate(db);
-  const adminCli: AdminCliAccess = {};
-  app = await buildApp({ db, config: testConfig(), adminCli });
+  app = await buildApp({ db, config: testConfig() });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  ({ token, withdraw } = publishAdminEndpoint(dataDir, `http://127.0.0.1:${port}`));
-  adminCli.token = token;
+  apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  channel = await openAdminChannel({ dataDir, db });
+  token = (JSON.parse(readFileSync(endpointFile(dataDir), 'utf8')) as AdminEndpoint).token;
 }, 60_000);
 
 afterAll(async () => {
-  withdraw?.();
+  await channel?.close();
   await app?.close();
   await db?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -59,8 +61,14 @@ function admin(...args: string[]): Promise<{ code: number; out: string }> {
 }
 
 describe('the admin CLI while the portal runs on the embedded database', () => {
-  it('publishes the endpoint for the folder’s owner only', () => {
+  it('opens its channel on a Unix socket beside the folder, both it and the endpoint for the owner only', () => {
+    expect(channel.socket).toBe(`${dataDir}.admin.sock`);
+    const socket = statSync(channel.socket);
+    expect(socket.isSocket()).toBe(true);
+    expect(socket.mode & 0o777).toBe(0o600);
     expect(statSync(endpointFile(dataDir)).mode & 0o777).toBe(0o600);
+    const endpoint = JSON.parse(readFileSync(endpointFile(dataDir), 'utf8')) as AdminEndpoint;
+    expect(endpoint).toEqual({ socket: channel.socket, token: expect.any(String), pid: process.pid });
   });
 
   it('carries the commands out through the running API, with their output and exit codes', async () => {
@@ -124,22 +132,89 @@ describe('the admin CLI while the portal runs on the embedded database', () => {
     expect(result.code).toBe(1);
   }, 60_000);
 
-  it('refuses callers without the token, and any peer but loopback', async () => {
-    const call = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
-      app.inject({
-        method: 'POST',
-        url: '/api/admin/cli/',
-        remoteAddress,
-        cookies: { csrftoken: 'x' },
-        headers: { 'x-csrftoken': 'x', ...headers },
-        payload: { args: ['license', 'list'], cwd: dir },
-      });
-    expect((await call({})).statusCode).toBe(403);
-    expect((await call({ 'x-admin-token': `${token}x` })).statusCode).toBe(403);
-    expect((await call({ 'x-admin-token': token }, '203.0.113.9')).statusCode).toBe(403);
-    expect(
-      (await call({ 'x-admin-token': token, 'x-forwarded-for': '127.0.0.1' }, '203.0.113.9')).statusCode,
-    ).toBe(403);
-    expect((await call({ 'x-admin-token': token })).statusCode).toBe(200);
+  it('refuses a caller of the socket without the token', async () => {
+    const call = (headers: Record<string, string>) =>
+      raw({ socketPath: channel.socket, path: '/cli/', headers }, { args: ['license', 'list'], cwd: dir });
+    expect((await call({})).status).toBe(403);
+    expect((await call({ 'x-admin-token': `${token}x` })).status).toBe(403);
+    expect(await call({ 'x-admin-token': token })).toMatchObject({ status: 200 });
+  });
+
+  it('is no route of the public app: no path, encoded or not, with the token, reaches a command', async () => {
+    const { createApiForwarder } = (await import(WEB_FORWARDING)) as {
+      createApiForwarder(options: { apiUrl: string; forward: boolean; log: (m: string) => void }): {
+        forward(req: http.IncomingMessage, res: http.ServerResponse): void;
+      };
+    };
+    const forwarder = createApiForwarder({ apiUrl, forward: true, log: () => {} });
+    const web = http.createServer((req, res) => forwarder.forward(req, res));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const webPort = (web.address() as AddressInfo).port;
+    try {
+      for (const port of [Number(new URL(apiUrl).port), webPort]) {
+        for (const [n, door] of DOORS.entries()) {
+          const email = `porta-${port}-${n}@example.it`;
+          const answer = await raw(
+            {
+              host: '127.0.0.1',
+              port,
+              path: door,
+              headers: { 'x-admin-token': token, cookie: `csrftoken=${CSRF}`, 'x-csrftoken': CSRF },
+            },
+            { args: ['user', 'create', '--email', email, '--password', 'Verde-Bottiglia-42'], cwd: dir },
+          );
+          expect([404, 503], `${door} on port ${port}: ${answer.text}`).toContain(answer.status);
+          const [made] = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+          expect(made, door).toBeUndefined();
+        }
+      }
+    } finally {
+      web.closeAllConnections();
+      await new Promise((resolve) => web.close(resolve));
+    }
   });
 });
+
+/** The web app's forwarding of /api/* (apps/web/server), put in front of this API as `npm start` does. */
+const WEB_FORWARDING = path.resolve(API_DIR, '../web/server/api-forwarding.mjs');
+
+/** The CLI's old door, and the spellings that took a visitor's call past the web app's check to it. */
+const DOORS = [
+  '/api/admin/cli/',
+  '/api/admin/cli',
+  '/api//admin/cli/',
+  '/api/%61dmin/cli/',
+  '/api/./admin/cli/',
+  '/api/admin/./cli/',
+  '/api/admin/%63li/',
+  '/api/admin//cli/',
+  '/api/x/../admin/cli/',
+  '/api/ADMIN/CLI/',
+  '//api/admin/cli/',
+  '/cli/',
+];
+
+/** One POST of a JSON body with the path sent byte for byte (fetch would tidy it). */
+function raw(
+  target: {
+    host?: string;
+    port?: number;
+    socketPath?: string;
+    path: string;
+    headers: Record<string, string>;
+  },
+  body: object,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { ...target, method: 'POST', headers: { 'content-type': 'application/json', ...target.headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}

@@ -202,10 +202,6 @@ export const M = {
     it: 'Si può ritentare solo un’email non recapitata.',
     en: 'Only a mail that could not be delivered can be retried.',
   },
-  adminCliOnly: {
-    it: 'Riservato alla riga di comando del server (npm run admin).',
-    en: 'Reserved to the server’s command line (npm run admin).',
-  },
   staffOnly: {
     it: 'Questa funzione è riservata allo staff del portale.',
     en: 'This function is reserved to the portal staff.',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AuditListSchema,
   AuditQuerySchema,
@@ -22,35 +21,17 @@ import {
 import { ApiError } from '../../plugins/errors';
 import { msg } from '../../plugins/i18n';
 import { pageLinks } from '../../plugins/pagination';
-import { executeOnOpenDb } from '../../cli/admin';
-import { tokenMatches } from '../../cli/remote';
 import { decideLicense } from '../accounts/license';
 import { listAudit, recordAudit } from './audit';
 import { listContactMessages, listOutbox, markContactHandled, retryMail } from './inbox.repo';
 import { getLicenseHolder, listLicenseHolders } from './licenses.repo';
 import { IdParamsSchema, PkParamsSchema, staffErrors, staffScope, tags } from './route-kit';
 
-/** The admin CLI's token while this process publishes its endpoint (cli/remote.ts); set after listen. */
-export interface AdminCliAccess {
-  token?: string;
-}
-
-const CliBodySchema = z
-  .object({
-    args: z.array(z.string().max(4096)).min(1).max(64),
-    cwd: z.string().min(1).max(4096).describe('the folder relative paths of the command line start from'),
-  })
-  .strict();
-const CliResultSchema = z.object({ exitCode: z.number().int(), lines: z.array(z.string()) });
-
-const isLoopback = (address: string | undefined) =>
-  address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
-
 /**
  * The staff's back-office (docs/decisions/056-staff-back-office.md): staff accounts only, checked before
  * anything else (401 anonymous, 403 any other account). Never cached: `private, no-store`.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = async (app, { adminCli }) => {
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const staffOnly = staffScope(app);
 
@@ -233,36 +214,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ adminCli: AdminCliAccess }> = 
         });
         return outcome.mail;
       });
-    },
-  );
-
-  app.post(
-    '/api/admin/cli/',
-    {
-      // Not the staff's: the admin CLI of this machine (cli/remote.ts), from loopback with the token of the
-      // endpoint file only. The peer is the socket's, never X-Forwarded-For.
-      onRequest: async (req) => {
-        if (
-          !isLoopback(req.socket.remoteAddress) ||
-          !tokenMatches(req.headers['x-admin-token'], adminCli.token)
-        )
-          throw new ApiError(403, { detail: msg('adminCliOnly') });
-      },
-      schema: {
-        hide: true,
-        body: CliBodySchema,
-        response: { 200: CliResultSchema, 400: ValidationErrorSchema, 403: DetailSchema },
-      },
-    },
-    async (req) => {
-      const lines: string[] = [];
-      const exitCode = await executeOnOpenDb(req.body.args, {
-        db,
-        log: (line) => lines.push(line),
-        cwd: req.body.cwd,
-      });
-      req.log.info({ event: 'admin-cli', command: req.body.args.slice(0, 2), exitCode }, 'admin command');
-      return { exitCode, lines };
     },
   );
 

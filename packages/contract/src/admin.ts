@@ -318,9 +318,10 @@ export const ImportsOverviewSchema = z.object({
 export type ImportsOverview = z.infer<typeof ImportsOverviewSchema>;
 
 /**
- * POST /api/admin/imports/: multipart/form-data with a `dataset` field and one `file` (several for a
- * folder dataset). A file with bad rows changes nothing and answers 400 with `{"file": ["name:LINE:
- * reason", …]}`; a good one is imported in one transaction and the statistics and pages refresh.
+ * POST /api/admin/imports/: multipart/form-data with a `dataset` field first, then one `file` (several
+ * for a folder dataset). A file with bad rows changes nothing and answers 400 with `{"file": ["name:LINE:
+ * reason", …]}` (the first 100, then one line counting the rest); a good one is imported in one
+ * transaction and the statistics and pages refresh. One import at a time: 409 while another runs.
  */
 export const ImportResultSchema = z.object({
   dataset: z.enum(DATASET_IDS),
@@ -331,5 +332,10 @@ export const ImportResultSchema = z.object({
   ms: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
-/** The largest upload the back-office takes (the biggest bundled file is about 2 MB). */
+/**
+ * The largest upload the back-office takes, all its files together (the biggest bundled file is about
+ * 2 MB, the biggest bundled folder 12 MB).
+ */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+/** The most files one upload takes (a folder dataset's .csv files). */
+export const MAX_IMPORT_FILES = 64;

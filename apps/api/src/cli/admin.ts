@@ -146,7 +146,8 @@ function failure(err: unknown, log: (line: string) => void): number {
   }
   if (err instanceof ImportValidationError) {
     for (const line of err.lines) log(line);
-    log(`import failed: ${err.lines.length} bad row(s); nothing was changed`);
+    if (err.more) log(`… and ${err.more} more bad row(s) not shown`);
+    log(`import failed: ${err.total} bad row(s); nothing was changed`);
     return 1;
   }
   log(`error: ${err instanceof Error ? err.message : String(err)}`);

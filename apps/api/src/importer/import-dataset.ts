@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Db, Queryable } from '../db/db';
 import { recomputeAggregates } from './aggregates';
 import { DATASETS } from './datasets';
-import { findImport, recordImport } from './imports.repo';
+import { findImport, lockImports, recordImport } from './imports.repo';
 import { controlCharacterErrors, type RowError } from './parse-utils';
 import { silentProgress } from './progress';
-import type { DatasetId, Progress, SourceFile } from './types';
+import type { DatasetId, Parsed, Progress, SourceFile } from './types';
 
 export interface ImportOptions {
   /** Where progress and outcome lines go (operators' messages). */
@@ -31,18 +32,58 @@ export interface ImportSummary {
   ms: number;
 }
 
-/** Bad rows: nothing was written. `lines` are `path:LINE: reason`, ready for stderr. */
+/** At most this many bad rows are reported (issue 34: every one of 300,000 made a 40 MB answer). */
+export const MAX_REPORTED_ERRORS = 100;
+
+/**
+ * Bad rows: nothing was written. `lines` are `path:LINE: reason`, ready for stderr: the first
+ * MAX_REPORTED_ERRORS in file and line order; `total` counts them all.
+ */
 export class ImportValidationError extends Error {
-  constructor(readonly lines: string[]) {
-    super(`${lines.length} bad row(s); nothing was imported:\n${lines.slice(0, 20).join('\n')}`);
+  readonly total: number;
+  constructor(
+    readonly lines: string[],
+    total?: number,
+  ) {
+    const count = total ?? lines.length;
+    super(`${count} bad row(s); nothing was imported:\n${lines.slice(0, 20).join('\n')}`);
     this.name = 'ImportValidationError';
+    this.total = count;
+  }
+
+  /** How many bad rows are not in `lines`. */
+  get more(): number {
+    return this.total - this.lines.length;
   }
 }
 
-function formatErrors(errors: RowError[], displayPath: string): string[] {
-  return [...errors]
-    .sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line)
-    .map((e) => `${e.file ?? displayPath}:${e.line}: ${e.reason}`);
+/** The first MAX_REPORTED_ERRORS errors in file and line order, formatted, and how many there were. */
+export function validationError(
+  errors: RowError[],
+  displayPath: string,
+  /** Errors counted but not in `errors` (they were after the first ones). */
+  uncounted = 0,
+): ImportValidationError {
+  const first = firstErrors(errors);
+  const lines = first.map((e) => `${e.file ?? displayPath}:${e.line}: ${e.reason}`);
+  return new ImportValidationError(lines, errors.length + uncounted);
+}
+
+/** The first MAX_REPORTED_ERRORS errors in file and line order. */
+function firstErrors(errors: RowError[]): RowError[] {
+  const order = (a: RowError, b: RowError) =>
+    a.file === b.file ? a.line - b.line : (a.file ?? '').localeCompare(b.file ?? '');
+  // The first few kept in order in one pass (errors mostly come in order): no sort of them all, which
+  // ran on the event loop for every one of a file's errors.
+  const first: RowError[] = [];
+  for (const e of errors) {
+    if (first.length === MAX_REPORTED_ERRORS && order(e, first.at(-1)!) >= 0) continue;
+    let i = first.length;
+    while (i > 0 && order(e, first[i - 1]!) < 0) i--;
+    first.splice(i, 0, e);
+    if (first.length > MAX_REPORTED_ERRORS) first.pop();
+  }
+  return first;
 }
 
 /** One file's bytes as read from disk or uploaded, and how messages name it. */
@@ -72,23 +113,137 @@ async function readSource(dataset: DatasetId, filePath: string, displayPath: str
   return [{ name: basename(filePath), path: displayPath, bytes: await readFile(filePath) }];
 }
 
-/** The files as text, and the hash an import is known by: a folder's names and bytes, or a file's bytes. */
+/** A folder dataset's files by name, in code-unit order (as readdir's names always were); a file as is. */
+export function sourceOrder<T extends { name: string }>(dataset: DatasetId, sources: T[]): T[] {
+  if (DATASETS[dataset].input !== 'folder') return sources;
+  return [...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The hash an import is known by: a folder's names and bytes in sourceOrder, or a file's bytes. */
+function hashOf(dataset: DatasetId, sources: { name: string; bytes: Buffer }[]): string {
+  const hash = createHash('sha256');
+  const folder = DATASETS[dataset].input === 'folder';
+  for (const s of sourceOrder(dataset, sources)) {
+    if (folder) hash.update(s.name).update('\0').update(s.bytes).update('\0');
+    else hash.update(s.bytes);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * hashOf for files on disk, read in chunks (the back-office's upload): the same hash, without holding
+ * the files in memory or the event loop for more than a chunk.
+ */
+export async function hashFiles(
+  dataset: DatasetId,
+  files: { name: string; diskPath: string }[],
+): Promise<string> {
+  const hash = createHash('sha256');
+  const folder = DATASETS[dataset].input === 'folder';
+  for (const f of sourceOrder(dataset, files)) {
+    if (folder) hash.update(f.name).update('\0');
+    for await (const chunk of createReadStream(f.diskPath)) hash.update(chunk as Buffer);
+    if (folder) hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The files as text, and the hash an import is known by. */
 function decodeSource(
   dataset: DatasetId,
   sources: SourceBytes[],
 ): { files: [SourceFile, ...SourceFile[]]; sha256: string } {
-  const hash = createHash('sha256');
-  const folder = DATASETS[dataset].input === 'folder';
-  // By code unit, as readdir's names were always sorted: a folder keeps the hash it was imported with.
-  const ordered = folder
-    ? [...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    : sources;
-  for (const s of ordered) {
-    if (folder) hash.update(s.name).update('\0').update(s.bytes).update('\0');
-    else hash.update(s.bytes);
+  const files = sourceOrder(dataset, sources).map((s) => ({
+    path: s.path,
+    name: s.name,
+    text: s.bytes.toString('utf8'),
+  }));
+  return { files: files as [SourceFile, ...SourceFile[]], sha256: hashOf(dataset, sources) };
+}
+
+/** What parseSources made of an import's files, before the database is touched: writeParsed writes it. */
+export interface ParsedImport {
+  dataset: DatasetId;
+  sha256: string;
+  /** The name of the import record: the file's, or the folder's. */
+  fileName: string;
+  /** How messages name the import. */
+  displayPath: string;
+  /** `errors` holds the first MAX_REPORTED_ERRORS bad rows; errorCount counts them all. */
+  parsed: Parsed<unknown> & { errorCount: number };
+}
+
+/**
+ * The part of an import that needs no database: decodes the files, refuses control characters, parses
+ * and validates every row (ImportValidationError). Pure CPU: the back-office runs it in a worker thread
+ * (parse-in-worker.ts), so a large file never holds the API's event loop.
+ */
+export function parseSources(dataset: DatasetId, sources: SourceBytes[], displayPath: string): ParsedImport {
+  const { files, sha256 } = decodeSource(dataset, sources);
+  const encoding = files.flatMap((f) => controlCharacterErrors(f.text, f.path));
+  if (encoding.length) throw validationError(encoding, displayPath);
+  const parsed = DATASETS[dataset].parse(files) as Parsed<unknown>;
+  const fileName = DATASETS[dataset].input === 'folder' ? basename(displayPath) || dataset : files[0].name;
+  // Bad rows are reported with those of the checks that need the database (writeParsed): only the first
+  // few travel, with their count.
+  const errors = firstErrors(parsed.errors);
+  return {
+    dataset,
+    sha256,
+    fileName,
+    displayPath,
+    parsed: { ...parsed, errors, errorCount: parsed.errors.length },
+  };
+}
+
+function summaryOf(
+  prepared: Pick<ParsedImport, 'dataset' | 'displayPath' | 'sha256'>,
+  started: number,
+  status: ImportSummary['status'],
+  rowCount = 0,
+  years: number[] = [],
+): ImportSummary {
+  const { dataset, displayPath, sha256 } = prepared;
+  return { dataset, file: displayPath, status, rowCount, years, sha256, ms: Date.now() - started };
+}
+
+/**
+ * The part of an import that needs the database, inside `q`'s transaction: a file already imported
+ * (same dataset, same sha256) is a no-op unless `force`; otherwise the checks that need the database
+ * (ImportValidationError), the writes, the import record and, unless told otherwise, the aggregates.
+ */
+export async function writeParsed(
+  q: Queryable,
+  prepared: ParsedImport,
+  options: ImportOptions & { started?: number } = {},
+): Promise<ImportSummary> {
+  const started = options.started ?? Date.now();
+  const log = options.log ?? (() => {});
+  const { dataset, displayPath, sha256, parsed } = prepared;
+  const def = DATASETS[dataset];
+  if (!options.force && (await findImport(q, dataset, sha256))) {
+    log(`${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`);
+    return summaryOf(prepared, started, 'unchanged');
   }
-  const files = ordered.map((s) => ({ path: s.path, name: s.name, text: s.bytes.toString('utf8') }));
-  return { files: files as [SourceFile, ...SourceFile[]], sha256: hash.digest('hex') };
+  // Rows that did not parse are not checked; those that did are, so the file's bad rows come in one go.
+  const errors = [...parsed.errors, ...(await def.check(q, parsed.data as never))];
+  if (errors.length) throw validationError(errors, displayPath, parsed.errorCount - parsed.errors.length);
+  await def.write(q, parsed.data as never, options.progress ?? silentProgress);
+  await recordImport(q, {
+    dataset,
+    fileName: prepared.fileName,
+    sha256,
+    rowCount: parsed.rowCount,
+    years: parsed.years,
+  });
+  if (def.changesStats && options.recomputeAggregates !== false) await recomputeAggregates(q);
+  const result = summaryOf(prepared, started, 'imported', parsed.rowCount, parsed.years);
+  log(
+    `${dataset}: imported ${result.rowCount} rows from ${displayPath}` +
+      (result.years.length ? ` (years ${result.years[0]}–${result.years.at(-1)})` : '') +
+      ` in ${result.ms} ms`,
+  );
+  return result;
 }
 
 /**
@@ -108,8 +263,8 @@ export async function importWithin(
 }
 
 /**
- * importWithin for files already in memory (the back-office's upload): a folder dataset's files are given
- * together. `options.displayPath` names the import in messages (default: the first file's path).
+ * importWithin for files already in memory: a folder dataset's files are given together.
+ * `options.displayPath` names the import in messages (default: the first file's path).
  */
 export async function importSources(
   q: Queryable,
@@ -118,44 +273,16 @@ export async function importSources(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const started = Date.now();
-  const log = options.log ?? (() => {});
   const displayPath = options.displayPath ?? sources[0]?.path ?? dataset;
-  const def = DATASETS[dataset];
-  const { files, sha256 } = decodeSource(dataset, sources);
-  const summary = (status: ImportSummary['status'], rowCount: number, years: number[]): ImportSummary => ({
-    dataset,
-    file: displayPath,
-    status,
-    rowCount,
-    years,
-    sha256,
-    ms: Date.now() - started,
-  });
+  // A file imported before is known by its hash alone: it is not parsed again.
+  const sha256 = hashOf(dataset, sources);
   if (!options.force && (await findImport(q, dataset, sha256))) {
-    log(`${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`);
-    return summary('unchanged', 0, []);
+    (options.log ?? (() => {}))(
+      `${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`,
+    );
+    return summaryOf({ dataset, displayPath, sha256 }, started, 'unchanged');
   }
-  const encoding = files.flatMap((f) => controlCharacterErrors(f.text, f.path));
-  if (encoding.length) throw new ImportValidationError(formatErrors(encoding, displayPath));
-  const parsed = def.parse(files);
-  const errors = [...parsed.errors, ...(await def.check(q, parsed.data))];
-  if (errors.length) throw new ImportValidationError(formatErrors(errors, displayPath));
-  await def.write(q, parsed.data, options.progress ?? silentProgress);
-  await recordImport(q, {
-    dataset,
-    fileName: DATASETS[dataset].input === 'folder' ? basename(displayPath) || dataset : files[0].name,
-    sha256,
-    rowCount: parsed.rowCount,
-    years: parsed.years,
-  });
-  if (def.changesStats && options.recomputeAggregates !== false) await recomputeAggregates(q);
-  const result = summary('imported', parsed.rowCount, parsed.years);
-  log(
-    `${dataset}: imported ${result.rowCount} rows from ${displayPath}` +
-      (result.years.length ? ` (years ${result.years[0]}–${result.years.at(-1)})` : '') +
-      ` in ${result.ms} ms`,
-  );
-  return result;
+  return writeParsed(q, parseSources(dataset, sources, displayPath), { ...options, started });
 }
 
 /** Imports one file in one transaction: all of it, with its import record and the aggregates, or nothing. */
@@ -165,5 +292,9 @@ export function importDataset(
   filePath: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  return db.transaction((tx) => importWithin(tx, dataset, filePath, options));
+  return db.transaction(async (tx) => {
+    // After a back-office import running on the same database (tryLockImports there), never beside it.
+    await lockImports(tx);
+    return importWithin(tx, dataset, filePath, options);
+  });
 }

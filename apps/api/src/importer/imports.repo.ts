@@ -22,7 +22,26 @@ export async function bulkInsert(
       columns.map((c) => c.slice(i, i + CHUNK)),
     );
     progress?.advance(Math.min(CHUNK, n - i));
+    // A turn of the event loop between chunks: on the embedded database each statement runs on this
+    // thread, and awaiting it alone lets no request in until the import ends.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** The advisory lock every import's transaction holds: one import at a time on a database (decision 067). */
+const IMPORT_LOCK_KEY = 726_151_034;
+
+/** Takes the import lock until the transaction ends; false when another session's import holds it. */
+export async function tryLockImports(q: Queryable): Promise<boolean> {
+  const [row] = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+    IMPORT_LOCK_KEY,
+  ]);
+  return row?.locked === true;
+}
+
+/** Takes the import lock until the transaction ends, waiting for another session's import to end. */
+export async function lockImports(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
 }
 
 export async function findImport(q: Queryable, dataset: string, sha256: string): Promise<boolean> {

@@ -145,7 +145,10 @@ function splitAggregations(rows: Row[]): void {
   for (const row of rows) {
     if (row.role === 'own') continue;
     const key = `${row.stat.year}|${row.stat.aggregationName}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    // Appended in place: copying the group for each row made one large aggregation cost rows² (issue 34).
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   for (const group of groups.values()) {
     const lead = group.find((r) => r.role === 'lead');

@@ -148,7 +148,8 @@ function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
     // A comune of the list without figures (and not in an aggregation) has no data that year.
     if (row && (row.producedT !== null || row.role === 'member')) rows.push(row);
   }
-  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  // One at a time: spreading hundreds of thousands of errors into push() overflows the stack.
+  for (const e of fileErrors) errors.push({ ...e, file: file.path });
   return rows;
 }
 
@@ -247,14 +248,26 @@ async function nearestPopulations(q: Queryable, ids: string[]): Promise<Map<stri
     [ids],
   );
   const map = new Map<string, [number, number][]>();
-  for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), [r.year, r.population]]);
+  for (const r of rows) appendTo(map, r.id, [r.year, r.population]);
   return map;
+}
+
+/** Appends to the list of `key`, in place: copying it for each row made a long list cost rows² (issue 34). */
+function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** The value of the year nearest to `year` (the later one on a tie) among [year, value] pairs; 0 if none. */
 function nearestYearValue(list: [number, number][] | undefined, year: number): number {
-  if (!list?.length) return 0;
-  return [...list].sort((a, b) => Math.abs(a[0] - year) - Math.abs(b[0] - year) || b[0] - a[0])[0]![1];
+  let best: [number, number] | undefined;
+  // One pass, no copy or sort per lookup: it runs for every member of every aggregation.
+  for (const p of list ?? []) {
+    const d = Math.abs(p[0] - year);
+    if (!best || d < Math.abs(best[0] - year) || (d === Math.abs(best[0] - year) && p[0] > best[0])) best = p;
+  }
+  return best?.[1] ?? 0;
 }
 
 async function toCollection(q: Queryable, data: StoricoData): Promise<CollectionData> {
@@ -263,7 +276,7 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
   for (const r of rows) {
     if (r.role === 'own') continue;
     const key = `${r.year}|${r.aggregationName}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    appendTo(groups, key, r);
   }
   const populations = await nearestPopulations(
     q,
@@ -273,7 +286,7 @@ async function toCollection(q: Queryable, data: StoricoData): Promise<Collection
   const own = new Map<string, [number, number][]>();
   for (const r of rows) {
     if (r.role === 'own' && r.producedT !== null && r.producedT > 0)
-      own.set(r.cityId, [...(own.get(r.cityId) ?? []), [r.year, r.producedT]]);
+      appendTo(own, r.cityId, [r.year, r.producedT]);
   }
   const ownTonnesOf = (id: string, year: number) => nearestYearValue(own.get(id), year);
   const populationOf = (id: string, year: number) => nearestYearValue(populations.get(id), year);

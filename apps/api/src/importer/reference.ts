@@ -59,7 +59,7 @@ function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
     });
     if (row) rows.push(row);
   }
-  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  for (const e of fileErrors) errors.push({ ...e, file: file.path }); // no spread: no stack limit
   return rows;
 }
 
@@ -97,7 +97,7 @@ function parseCapitals(file: SourceFile, errors: RowError[]): Capital[] {
     });
     if (row) rows.push(row);
   }
-  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  for (const e of fileErrors) errors.push({ ...e, file: file.path }); // no spread: no stack limit
   return rows;
 }
 
@@ -139,7 +139,7 @@ function parseList(file: SourceFile, kind: (typeof REFERENCE_FILES)[number], err
     });
     if (item) items.push(item);
   }
-  errors.push(...fileErrors.map((e) => ({ ...e, file: file.path })));
+  for (const e of fileErrors) errors.push({ ...e, file: file.path }); // no spread: no stack limit
   return items;
 }
 

@@ -177,7 +177,7 @@ export const M = {
     it: 'Non puoi farlo sul tuo account: chiedilo a un altro membro dello staff.',
     en: 'You cannot do this to your own account: ask another staff member.',
   },
-  // data imports (features/admin/imports.routes.ts)
+  // data imports (features/admin/data.routes.ts, upload.ts)
   importUnknownDataset: { it: 'Insieme di dati sconosciuto.', en: 'Unknown dataset.' },
   importNoFile: { it: 'Scegli il file da importare.', en: 'Choose the file to import.' },
   importOneFile: {
@@ -189,8 +189,32 @@ export const M = {
     en: 'The files of this dataset must be .csv.',
   },
   importTooLarge: {
-    it: 'Il file è troppo grande (al massimo {mb} MB).',
-    en: 'The file is too large (at most {mb} MB).',
+    it: 'Il caricamento è troppo grande: al massimo {mb} MB in tutto.',
+    en: 'The upload is too large: at most {mb} MB in all.',
+  },
+  importTooManyFiles: {
+    it: 'Troppi file: al massimo {max} per caricamento.',
+    en: 'Too many files: at most {max} per upload.',
+  },
+  importDatasetFirst: {
+    it: 'Indica l’insieme di dati prima dei file: nel modulo il campo «dataset» deve precedere i file.',
+    en: 'Give the dataset before the files: in the form the «dataset» field must come before the files.',
+  },
+  importBusy: {
+    it: 'È già in corso un’importazione ({dataset}): riprova quando è finita.',
+    en: 'An import is already running ({dataset}): try again when it has finished.',
+  },
+  importBusyElsewhere: {
+    it: 'È già in corso un’importazione: riprova quando è finita.',
+    en: 'An import is already running: try again when it has finished.',
+  },
+  importMoreErrors: {
+    it: '…e altre {more} righe non valide, non mostrate ({total} in tutto).',
+    en: '…and {more} more bad rows, not shown ({total} in all).',
+  },
+  importTooComplex: {
+    it: 'Il file richiede troppa memoria per essere letto: nessun dato è cambiato.',
+    en: 'Reading the file needs too much memory: nothing was changed.',
   },
   contactMessageNotFound: { it: 'Messaggio non trovato.', en: 'Message not found.' },
   contactAlreadyHandled: {

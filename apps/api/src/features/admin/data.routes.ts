@@ -1,5 +1,5 @@
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DATASET_IDS,
@@ -11,22 +11,49 @@ import {
   ImportResultSchema,
   ImportsOverviewSchema,
   MAX_IMPORT_BYTES,
+  MAX_IMPORT_FILES,
   ValidationErrorSchema,
   type DownloadLogEntry,
 } from '@portal/contract';
+import type { Queryable } from '../../db/db';
 import { DATASETS } from '../../importer/datasets';
-import { ImportValidationError, importSources, type SourceBytes } from '../../importer/import-dataset';
-import { recentImports } from '../../importer/imports.repo';
-import { isDatasetId, type DatasetId } from '../../importer/types';
+import {
+  hashFiles,
+  ImportValidationError,
+  writeParsed,
+  type ImportSummary,
+} from '../../importer/import-dataset';
+import { findImport, recentImports, tryLockImports } from '../../importer/imports.repo';
+import { parseInWorker, ParseOutOfMemory } from '../../importer/parse-in-worker';
+import type { Progress } from '../../importer/types';
 import { csvStream, safeFileName } from '../../lib/csv';
 import { allDownloads, describeQuery, listDownloads } from '../../plugins/download-log';
 import { ApiError, RelayedError } from '../../plugins/errors';
-import { msg } from '../../plugins/i18n';
+import { langOf, msg, t } from '../../plugins/i18n';
 import { pageLinks } from '../../plugins/pagination';
 import { recordAudit } from './audit';
+import { ImportBusy, ImportRunner } from './import-runner';
 import { staffErrors, staffScope, tags } from './route-kit';
+import { receiveUpload, removeUpload, type Upload } from './upload';
 
-const MAX_IMPORT_MB = MAX_IMPORT_BYTES / 1024 / 1024;
+/** 409: one import at a time (decision 067); the dataset of the running one when this process runs it. */
+const busyError = (err: ImportBusy, headers?: Record<string, string>) =>
+  new ApiError(
+    409,
+    { detail: err.dataset ? msg('importBusy', { dataset: err.dataset }) : msg('importBusyElsewhere') },
+    headers,
+  );
+
+/**
+ * Tests only (data-upload.test.ts): `parseHold`, a SharedArrayBuffer whose first Int32 holds the next
+ * parse in its worker until it is set; `parsing`, told when the parse starts; `inTransaction`, run after
+ * the writes, before the commit.
+ */
+export const importTestHooks: {
+  parseHold?: SharedArrayBuffer;
+  parsing?: () => void;
+  inTransaction?: (tx: Queryable) => Promise<void>;
+} = {};
 
 /** The columns of the download log's export, newest first. */
 const EXPORT_COLUMNS = [
@@ -37,37 +64,6 @@ const EXPORT_COLUMNS = [
   { header: 'righe', value: (e: DownloadLogEntry) => e.rowCount, decimals: 0 },
 ];
 
-/** The multipart form of an upload: the dataset, then its file(s), read whole (at most MAX_IMPORT_BYTES). */
-async function readUpload(req: FastifyRequest): Promise<{ dataset: DatasetId; files: SourceBytes[] }> {
-  if (!req.isMultipart()) throw new ApiError(400, { file: [msg('importNoFile')] });
-  let dataset: string | undefined;
-  const files: SourceBytes[] = [];
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'dataset') dataset = String(part.value);
-      } else if (part.fieldname === 'file' && part.filename) {
-        // Only the base name: a browser may send a path, and messages name the file by it.
-        const name = part.filename.split(/[\\/]/).pop()!;
-        files.push({ name, path: name, bytes: await part.toBuffer() });
-      } else {
-        await part.toBuffer(); // drained: a stray part must not stall the form
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ApiError(413, { detail: msg('importTooLarge', { mb: MAX_IMPORT_MB }) });
-    throw err;
-  }
-  if (!dataset || !isDatasetId(dataset)) throw new ApiError(400, { dataset: [msg('importUnknownDataset')] });
-  if (files.length === 0) throw new ApiError(400, { file: [msg('importNoFile')] });
-  if (DATASETS[dataset].input === 'file' && files.length > 1)
-    throw new ApiError(400, { file: [msg('importOneFile')] });
-  if (DATASETS[dataset].input === 'folder' && files.some((f) => !f.name.endsWith('.csv')))
-    throw new ApiError(400, { file: [msg('importNotCsv')] });
-  return { dataset, files };
-}
-
 /**
  * The back-office's Downloads and Data sections (docs/decisions/056-staff-back-office.md): the download log
  * with its CSV export, and the upload of a dataset file, imported as `npm run admin -- import` does it.
@@ -76,8 +72,57 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = staffScope(app);
   // This plugin's routes only: the rest of the API takes JSON alone.
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMPORT_BYTES, files: 64, fields: 4, parts: 68, fieldSize: 1024 },
+    limits: {
+      fileSize: MAX_IMPORT_BYTES,
+      files: MAX_IMPORT_FILES,
+      fields: 4,
+      parts: MAX_IMPORT_FILES + 4,
+      fieldSize: 1024,
+    },
   });
+  const runner = new ImportRunner();
+  // Each upload's own folder, removed when its import is over: on the data disk, not a tmpfs in memory.
+  const uploadRoot = join(app.config.VAR_DIR, 'uploads');
+
+  /** The import of an upload: parsed in a worker thread, then written in one transaction with its audit. */
+  const runImport = async (
+    upload: Upload,
+    sha256: string,
+    staff: { id: number; email: string },
+    state: { phase: 'parsing' | 'writing' },
+    progress: Progress,
+  ): Promise<ImportSummary> => {
+    const { dataset, files } = upload;
+    const started = Date.now();
+    const displayPath = DATASETS[dataset].input === 'folder' ? dataset : files[0]!.name;
+    // A file imported before is known by its hash: not parsed again.
+    if (await findImport(app.db, dataset, sha256))
+      return { dataset, file: displayPath, status: 'unchanged', rowCount: 0, years: [], sha256, ms: 0 };
+    importTestHooks.parsing?.();
+    const prepared = await parseInWorker({
+      dataset,
+      displayPath,
+      files,
+      hold: importTestHooks.parseHold,
+    });
+    state.phase = 'writing';
+    return app.db.transaction(async (tx) => {
+      // Another API process on the same database is importing: one at a time there too.
+      if (!(await tryLockImports(tx))) throw new ImportBusy(null);
+      const done = await writeParsed(tx, prepared, { started, progress });
+      await importTestHooks.inTransaction?.(tx);
+      if (done.status === 'imported')
+        await recordAudit(tx, {
+          actor: { id: staff.id, label: staff.email },
+          action: 'data.import',
+          target: { id: null, label: `${dataset}: ${files.map((f) => f.name).join(', ')}` },
+          before: null,
+          after: `${done.rowCount} righe` + (done.years.length ? `, anni ${done.years.join(', ')}` : ''),
+          reason: null,
+        });
+      return done;
+    });
+  };
 
   app.get(
     '/api/admin/downloads/',
@@ -146,13 +191,17 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Import an uploaded dataset file in one transaction, audited (staff only)',
         description:
-          'multipart/form-data: `dataset`, then one `file` (several for a folder dataset). Bad rows: 400 ' +
-          '{"file": ["name:LINE: reason", …]} and nothing changes. Imported: the statistics and the pages ' +
+          'multipart/form-data: `dataset` FIRST (a file part before it is refused unread: 400), then one ' +
+          '`file` (several for a folder dataset), at most 32 MB in all (413). Bad rows: 400 {"file": ' +
+          '["name:LINE: reason", …]}, the first 100 and a last line with the count of the rest; nothing ' +
+          'changes. One import at a time: another upload while one runs is a 409 (the same dataset and ' +
+          'bytes join the running import and get its result). Imported: the statistics and the pages ' +
           'refresh on every process (the data version moves).',
         consumes: ['multipart/form-data'],
         response: {
           200: ImportResultSchema,
           400: ValidationErrorSchema,
+          409: DetailSchema,
           413: DetailSchema,
           ...staffErrors,
         },
@@ -160,26 +209,41 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const staff = req.user!;
-      const { dataset, files } = await readUpload(req);
-      const displayPath = DATASETS[dataset].input === 'folder' ? dataset : files[0]!.name;
-      let summary;
+      // The dataset is known before any file is read: another dataset's import running is a 409 at once.
+      const upload = await receiveUpload(req, {
+        root: uploadRoot,
+        maxBytes: MAX_IMPORT_BYTES,
+        maxFiles: MAX_IMPORT_FILES,
+        onDataset(dataset) {
+          try {
+            runner.refuseIfBusy(dataset);
+          } catch (err) {
+            // Its files are never read: the connection closes after the answer.
+            throw busyError(err as ImportBusy, { connection: 'close' });
+          }
+        },
+      });
+      const { dataset, files } = upload;
+      let summary: ImportSummary;
       try {
-        summary = await app.db.transaction(async (tx) => {
-          const done = await importSources(tx, dataset, files, { displayPath });
-          if (done.status === 'imported')
-            await recordAudit(tx, {
-              actor: { id: staff.id, label: staff.email },
-              action: 'data.import',
-              target: { id: null, label: `${dataset}: ${files.map((f) => f.name).join(', ')}` },
-              before: null,
-              after: `${done.rowCount} righe` + (done.years.length ? `, anni ${done.years.join(', ')}` : ''),
-              reason: null,
-            });
-          return done;
-        });
+        const sha256 = await hashFiles(dataset, files);
+        // The same bytes already being imported: this request waits for that import and answers its result.
+        const { result } = runner.run({ dataset, sha256 }, (state, progress) =>
+          runImport(upload, sha256, staff, state, progress),
+        );
+        summary = await result;
       } catch (err) {
-        if (err instanceof ImportValidationError) throw new RelayedError(400, { file: err.lines });
+        if (err instanceof ImportValidationError) {
+          const more = err.more
+            ? [t(langOf(req), 'importMoreErrors', { more: err.more, total: err.total })]
+            : [];
+          throw new RelayedError(400, { file: [...err.lines, ...more] });
+        }
+        if (err instanceof ImportBusy) throw busyError(err);
+        if (err instanceof ParseOutOfMemory) throw new ApiError(413, { detail: msg('importTooComplex') });
         throw err;
+      } finally {
+        await removeUpload(upload.dir);
       }
       // This process answers from the new data at once; the others, and the web processes' page caches,
       // see the data version move within their next check.

@@ -200,16 +200,24 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       [
         'deactivate',
         'user deactivate <email> --reason <text>',
-        'deactivate an account: no sign-in, its sessions end (staff accounts too)',
+        'deactivate an account, a staff one too: no sign-in, its sessions end',
       ],
-      ['reactivate', 'user reactivate <email>', 'reactivate a deactivated account (staff accounts too)'],
-      ['grant-staff', 'user grant-staff <email>', 'give an existing account access to the back-office'],
-      ['remove-staff', 'user remove-staff <email>', "take back an account's access to the back-office"],
+      ['reactivate', 'user reactivate <email>', 'reactivate a deactivated account, a staff one too'],
+      [
+        'grant-staff',
+        'user grant-staff <email>',
+        'give an account access to the back-office (the staff are mailed)',
+      ],
+      [
+        'remove-staff',
+        'user remove-staff <email>',
+        "take back an account's access to the back-office (the staff are mailed)",
+      ],
     ] as const
   ).map(([action, synopsis, summary]): AccountsCommand => ({
     name: ['user', action],
     usage: synopsis,
-    summary: `${summary} (audited; staff access changes are mailed to the staff)`,
+    summary,
     async run(args, { db, log }) {
       const o = parseCommandArgs(args, action === 'deactivate' ? { reason: { type: 'string' } } : {});
       if ('problem' in o) return usage(log, this, o.problem);

@@ -117,6 +117,16 @@ describe('the admin CLI while the portal runs on the embedded database', () => {
     const wrong = await admin('license', 'approve');
     expect(wrong.code).toBe(2);
     expect(wrong.out).toContain('license approve needs one <email>');
+
+    // The operator's own commands on accounts (decision 068) work the same way.
+    expect(await admin('user', 'deactivate', 'mentre@example.it', '--reason', 'Prova')).toEqual({
+      code: 0,
+      out: 'mentre@example.it: deactivated; its sessions ended\n',
+    });
+    expect(await admin('user', 'reactivate', 'mentre@example.it')).toEqual({
+      code: 0,
+      out: 'mentre@example.it: reactivated; it can sign in again\n',
+    });
   }, 60_000);
 
   it('resolves an import’s file from the operator’s folder and reports bad rows as the CLI does', async () => {

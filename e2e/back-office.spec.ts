@@ -213,6 +213,18 @@ test('the staff deactivate an account, which is signed out at once, and reactiva
   await expect(again).toHaveURL(/\/profilo/);
   const log = staffPage.getByRole('region', { name: /Registro|attività/ });
   await expect(log.getByRole('row').filter({ hasText: user.email })).toHaveCount(2);
+
+  // Another staff member's row offers neither deactivation nor removal: that is the operator's, at the
+  // command line (decision 068), and the row says so.
+  const colleague = await createUser({ prefix: 'staff-collega' });
+  await db!.query('UPDATE users SET is_staff = true WHERE email = $1', [colleague.email]);
+  await users.getByLabel('Cerca per nome o e-mail').fill(colleague.email);
+  await users.getByRole('button', { name: 'Cerca', exact: true }).click();
+  const colleagueRow = users.getByRole('row').filter({ hasText: colleague.email });
+  await expect(colleagueRow).toContainText(
+    'Disattivazione e rimozione solo dall’operatore (riga di comando)',
+  );
+  await expect(colleagueRow.getByRole('button')).toHaveCount(0);
 });
 
 /** The bundled Sicily file with Alcamo's 2020 row (line 3902) changed: `produced` tonnes in all. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,6 +141,29 @@ describe('the admin CLI while the portal runs on the embedded database', () => {
     const result = await admin('backup', path.join(dir, 'copia'));
     expect(result.code).toBe(1);
   }, 60_000);
+
+  it('puts the socket in a private folder when the path beside the data is too long for one', async () => {
+    const deep = path.join(dir, 'una-cartella-dal-nome-molto-lungo'.repeat(3), 'db');
+    mkdirSync(path.dirname(deep), { recursive: true });
+    const long = await openAdminChannel({ dataDir: deep, db });
+    try {
+      expect(path.dirname(path.dirname(long.socket))).toBe(os.tmpdir());
+      expect(statSync(path.dirname(long.socket)).mode & 0o777).toBe(0o700);
+      expect(statSync(long.socket).mode & 0o777).toBe(0o600);
+      const endpoint = JSON.parse(readFileSync(endpointFile(deep), 'utf8')) as AdminEndpoint;
+      expect(endpoint.socket).toBe(long.socket);
+      const answer = await raw(
+        { socketPath: long.socket, path: '/cli/', headers: { 'x-admin-token': endpoint.token } },
+        { args: ['license', 'list'], cwd: dir },
+      );
+      expect(answer.status).toBe(200);
+    } finally {
+      await long.close();
+    }
+    expect(existsSync(long.socket)).toBe(false);
+    expect(existsSync(path.dirname(long.socket))).toBe(false);
+    expect(existsSync(endpointFile(deep))).toBe(false);
+  });
 
   it('refuses a caller of the socket without the token', async () => {
     const call = (headers: Record<string, string>) =>

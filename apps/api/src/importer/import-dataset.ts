@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/db';
 import { recomputeAggregates } from './aggregates';
 import { DATASETS } from './datasets';
 import { findImport, lockImports, recordImport } from './imports.repo';
+import { parseInWorker } from './parse-in-worker';
 import { controlCharacterErrors, type RowError } from './parse-utils';
 import { silentProgress } from './progress';
 import type { DatasetId, Parsed, Progress, SourceFile } from './types';
@@ -95,22 +96,28 @@ export interface SourceBytes {
   bytes: Buffer;
 }
 
-/** Reads the file (or every .csv of the folder, for folder datasets). */
-async function readSource(dataset: DatasetId, filePath: string, displayPath: string): Promise<SourceBytes[]> {
+/** The file (or every .csv of the folder, for folder datasets) on disk, and how messages name each. */
+async function listSource(
+  dataset: DatasetId,
+  filePath: string,
+  displayPath: string,
+): Promise<{ name: string; path: string; diskPath: string }[]> {
   if (DATASETS[dataset].input === 'folder') {
     if (!(await stat(filePath)).isDirectory())
       throw new Error(`${displayPath}: the ${dataset} dataset needs a folder`);
     const names = (await readdir(filePath)).filter((n) => n.endsWith('.csv')).sort();
     if (names.length === 0) throw new Error(`${displayPath}: the folder has no .csv file`);
-    return Promise.all(
-      names.map(async (name) => ({
-        name,
-        path: join(displayPath, name),
-        bytes: await readFile(join(filePath, name)),
-      })),
-    );
+    return names.map((name) => ({ name, path: join(displayPath, name), diskPath: join(filePath, name) }));
   }
-  return [{ name: basename(filePath), path: displayPath, bytes: await readFile(filePath) }];
+  return [{ name: basename(filePath), path: displayPath, diskPath: filePath }];
+}
+
+/** Reads the file (or every .csv of the folder, for folder datasets). */
+async function readSource(dataset: DatasetId, filePath: string, displayPath: string): Promise<SourceBytes[]> {
+  const files = await listSource(dataset, filePath, displayPath);
+  return Promise.all(
+    files.map(async (f) => ({ name: f.name, path: f.path, bytes: await readFile(f.diskPath) })),
+  );
 }
 
 /** A folder dataset's files by name, in code-unit order (as readdir's names always were); a file as is. */
@@ -285,16 +292,32 @@ export async function importSources(
   return writeParsed(q, parseSources(dataset, sources, displayPath), { ...options, started });
 }
 
-/** Imports one file in one transaction: all of it, with its import record and the aggregates, or nothing. */
-export function importDataset(
+/**
+ * Imports one file in one transaction: all of it, with its import record and the aggregates, or nothing
+ * (the admin CLI). The file is parsed in a worker thread before the transaction opens (parse-in-worker.ts):
+ * a CLI import that the running API carries out on the embedded database does not hold its event loop.
+ * The transaction takes the import lock: it waits for a back-office import on the same database.
+ */
+export async function importDataset(
   db: Db,
   dataset: DatasetId,
   filePath: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  const started = Date.now();
+  const displayPath = options.displayPath ?? filePath;
+  const files = await listSource(dataset, filePath, displayPath);
+  const sha256 = await hashFiles(dataset, files);
+  // A file imported before is known by its hash alone: not parsed again (writeParsed checks once more).
+  if (!options.force && (await findImport(db, dataset, sha256))) {
+    (options.log ?? (() => {}))(
+      `${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`,
+    );
+    return summaryOf({ dataset, displayPath, sha256 }, started, 'unchanged');
+  }
+  const prepared = await parseInWorker({ dataset, displayPath, files });
   return db.transaction(async (tx) => {
-    // After a back-office import running on the same database (tryLockImports there), never beside it.
     await lockImports(tx);
-    return importWithin(tx, dataset, filePath, options);
+    return writeParsed(tx, prepared, { ...options, started });
   });
 }

@@ -100,6 +100,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             200: LicenseHolderSchema,
             400: ValidationErrorSchema,
             404: DetailSchema,
+            // Another change to the same accounts won a deadlock three times (decision 068).
+            409: DetailSchema,
             ...staffErrors,
           },
         },

@@ -81,6 +81,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
             200: AdminUserSchema,
             400: ValidationErrorSchema,
             404: DetailSchema,
+            // Another change to the same accounts won a deadlock three times (decision 068).
+            409: DetailSchema,
             ...staffErrors,
           },
         },

@@ -1,6 +1,7 @@
 // `npm run bench`: performance figures, printed, never asserted by a test. Parts: `stats`, `web`, `csv` and
-// `load` (all four by default; `npm run bench -- load` runs one), and `cluster` (only when named: it needs
-// nginx, PostgreSQL and Redis). The mixed load must give no error: when it
+// `load` (all four by default; `npm run bench -- load` runs one), `cluster` (only when named: it needs
+// nginx, PostgreSQL and Redis) and `flood` (only when named: one client's flood of page misses beside
+// cached pages, issue 34). The mixed load must give no error: when it
 // does, the figures are printed all the same and the command exits 1.
 // stats — the API on the bundled data under 64 connections, beside a bare node:http server that answers
 // the same bytes, in the same run: req/s, p50/p99 latency and the ratio to the bare server.
@@ -611,6 +612,106 @@ function memoryMb(pid) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
+// flood — one client floods the web app with addresses that are each a miss (issue 34, finding 3) while
+// connections read pages it has cached: the built app (build folder apps/web/.next-flood) on a fresh embedded
+// database, web BENCH_WEB_PORT and API BENCH_API_PORT (3400/8400 unless set). First the cached pages alone
+// (16 connections) and /api/stats/overall/ (8), BENCH_FLOOD_SECONDS (20 s) each, then both again beside
+// the flood: 96 connections asking, in turn, /ecocompattatori?x=<n>, /?x=<n>&_rsc= with `RSC: 1`,
+// /mappa.svg?v=<n> and /sitemap.xml, with a new <n> each time. Everything comes from 127.0.0.1, one client
+// as the web server counts them. Printed: answers/s, p50/p90/p99 of the 2xx answers and the statuses per
+// route, then whether the warmed pages are still in the page cache (X-Page-Cache of one more request).
+const FLOOD_API_PORT = Number(process.env.BENCH_API_PORT || 8400);
+const FLOOD_WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3400);
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS || 20);
+
+async function benchFlood() {
+  const distDir = process.env.NEXT_DIST_DIR;
+  process.env.NEXT_DIST_DIR = '.next-flood';
+  ensureWebBuild({ log: (m) => console.log(m) });
+  const varDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  console.log('\nStarting the API and the web app on a fresh embedded database…');
+  const services = startServices({
+    env: {
+      VAR_DIR: varDir,
+      API_PORT: String(FLOOD_API_PORT),
+      PORT: String(FLOOD_WEB_PORT),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    log: () => {},
+  });
+  try {
+    await services.ready;
+    const base = `http://127.0.0.1:${FLOOD_WEB_PORT}`;
+    const cached = [HOME.path, MILANO.path, ABANO.path, '/ecocompattatori', '/glossario'];
+    for (const page of cached) await fetch(base + page);
+    let n = 0;
+    const junk = [
+      () => ({ path: `/ecocompattatori?x=${(n += 1)}` }),
+      // `_rsc=`: Next.js's hash of no router headers (any other is answered 307).
+      () => ({ path: `/?x=${(n += 1)}&_rsc=`, headers: { rsc: '1' } }),
+      () => ({ path: `/mappa.svg?v=${(n += 1)}` }),
+      () => ({ path: '/sitemap.xml' }),
+    ];
+    let turn = 0;
+    const readers = [
+      { name: 'cached pages (5 pages)', connections: 16, requests: cached.map((p) => ({ path: p })) },
+      { name: 'API /api/stats/overall/', connections: 8, requests: [{ path: '/api/stats/overall/' }] },
+    ];
+    const flood = {
+      name: 'flood: a miss each (one client)',
+      connections: 96,
+      requests: [
+        {
+          setupRequest: (r) => {
+            const next = junk[turn++ % junk.length]();
+            return { ...r, path: next.path, headers: { ...r.headers, ...next.headers } };
+          },
+        },
+      ],
+    };
+    const runAll = (routes) =>
+      Promise.all(
+        routes.map((route) =>
+          runRoute({
+            url: base,
+            connections: route.connections,
+            duration: FLOOD_SECONDS,
+            timeout: 10,
+            requests: route.requests,
+          }).then((r) => ({ route, ...r })),
+        ),
+      );
+    const print = (runs) => {
+      for (const { route, res, statuses } of runs) {
+        const answers = Object.values(statuses).reduce((sum, v) => sum + v, 0);
+        console.log(
+          `${route.name.padEnd(34)} ${String(route.connections).padStart(4)} ${(answers / FLOOD_SECONDS).toFixed(0).padStart(8)}` +
+            `  ${`${res.latency.p50}/${res.latency.p90}/${res.latency.p99} ms`.padEnd(20)} ${String(res.timeouts).padStart(8)}  ${JSON.stringify(statuses)}`,
+        );
+      }
+    };
+    const header = `${'route'.padEnd(34)} ${'conn'.padStart(4)} ${'answers/s'.padStart(8)}  ${'2xx p50/p90/p99'.padEnd(20)} timeouts  statuses`;
+    console.log(`\nAlone, ${FLOOD_SECONDS} s:\n${header}`);
+    print(await runAll(readers));
+    console.log(`\nBeside the flood, ${FLOOD_SECONDS} s:\n${header}`);
+    print(await runAll([...readers, flood]));
+    console.log(`(${n} junk addresses asked in all)`);
+    const after = [];
+    for (const page of cached) {
+      const res = await fetch(base + page);
+      await res.arrayBuffer();
+      after.push(`${page} ${res.status} ${res.headers.get('x-page-cache')}`);
+    }
+    console.log(`After the flood, the warmed pages: ${after.join('; ')}`);
+  } finally {
+    await services.stop();
+    rmSync(varDir, { recursive: true, force: true });
+    if (distDir === undefined) delete process.env.NEXT_DIST_DIR;
+    else process.env.NEXT_DIST_DIR = distDir;
+  }
+}
+
 // load — a mixed load on the built app as `npm start` runs it (web 3300, API 8300 unless BENCH_WEB_PORT /
 // BENCH_API_PORT, fresh embedded database, build in apps/web/.next-chaos): 100 connections for 60 s
 // (BENCH_LOAD_SECONDS), everything through the web app's origin as a browser would: home page, comune
@@ -876,4 +977,5 @@ if (parts.length === 0 || parts.includes('csv')) {
   }
 }
 if (parts.length === 0 || parts.includes('load')) await benchLoad();
+if (parts.includes('flood')) await benchFlood();
 if (parts.includes('cluster')) await benchCluster();

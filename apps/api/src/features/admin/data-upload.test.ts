@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuditListSchema, ImportResultSchema, MAX_IMPORT_BYTES } from '@portal/contract';
 import type { App } from '../../app';
-import type { TestDb } from '../../../test/db';
+import { buildApp } from '../../app';
+import { testDbKind, type TestDb } from '../../../test/db';
 import { buildTestApp } from '../../../test/app';
 import { PASSWORD, client, signIn, testConfig } from '../../../test/accounts';
 import { runAccountsCommand } from '../../cli/accounts-commands';
@@ -162,8 +163,47 @@ describe('an import that is running', () => {
     expect(await uploads()).toEqual([]);
   });
 
+  // Two API processes on one PostgreSQL database (two apps on one pool here): the transaction's advisory
+  // lock. The embedded database has one process, whose runner is tested above.
+  it.runIf(testDbKind === 'postgres')(
+    'is one at a time across API processes on PostgreSQL: the other process answers 409',
+    async () => {
+      const other = await buildApp({ db: t.db, config: testConfig({ VAR_DIR: varDir }) });
+      try {
+        const before = await tableCounts(t.db);
+        const bytes = regions.replace('"Lombardia"', '"Lombardia "');
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let written!: () => void;
+        const inTransaction = new Promise<void>((resolve) => (written = resolve));
+        // This process's import holds its transaction (and the lock) open after its writes.
+        importTestHooks.inTransaction = async () => {
+          written();
+          await released;
+        };
+        const first = upload(form(['dataset', 'regions'], ['file', 'regions.topo.json', bytes]));
+        await inTransaction;
+        const elsewhere = await client(other).post(
+          '/api/admin/imports/',
+          form(['dataset', 'regions'], ['file', 'regions.topo.json', bytes]),
+          { token: staff },
+        );
+        expect(elsewhere.statusCode).toBe(409);
+        expect(elsewhere.json()).toEqual({
+          detail: 'È già in corso un’importazione: riprova quando è finita.',
+        });
+        release();
+        expect((await first).statusCode).toBe(200);
+        expect((await tableCounts(t.db)).imports).toBe(before.imports! + 1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it('leaves nothing half-written when it fails in its transaction, and the next import runs', async () => {
     const before = await tableCounts(t.db);
+    const audited = (await auditImports()).length;
     const bytes = regions.replace('"Piemonte"', '"Piemonte "');
     // After every row is written, before the commit.
     importTestHooks.inTransaction = async () => {
@@ -172,7 +212,7 @@ describe('an import that is running', () => {
     const failed = await upload(form(['dataset', 'regions'], ['file', 'regions.topo.json', bytes]));
     expect(failed.statusCode).toBe(500);
     expect(await tableCounts(t.db)).toEqual(before);
-    expect(await auditImports()).toHaveLength(1);
+    expect(await auditImports()).toHaveLength(audited);
     delete importTestHooks.inTransaction;
     const again = await upload(form(['dataset', 'regions'], ['file', 'regions.topo.json', bytes]));
     expect(again.statusCode).toBe(200);

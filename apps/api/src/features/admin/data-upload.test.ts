@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,9 @@ function campaniaUnknown(n: number): string {
 
 beforeAll(async () => {
   varDir = await mkdtemp(join(tmpdir(), 'portal-upload-test-'));
+  // What a process killed mid-upload leaves (pid 999999999 never runs: Linux pids stop at 2^22).
+  await mkdir(join(varDir, 'uploads/upload-999999999-abc123'), { recursive: true });
+  await writeFile(join(varDir, 'uploads/upload-999999999-abc123/0'), 'x');
   // Migrated only: no comuni, so every Campania row is unknown; regions import on an empty database.
   ({ t, app } = await buildTestApp({ template: 'migrated', config: testConfig({ VAR_DIR: varDir }) }));
   expect(
@@ -70,6 +73,12 @@ afterEach(() => {
   delete importTestHooks.parseHold;
   delete importTestHooks.parsing;
   delete importTestHooks.inTransaction;
+});
+
+describe('the uploads folder', () => {
+  it('is cleared at start of what a process killed mid-upload left', async () => {
+    expect(await uploads()).toEqual([]);
+  });
 });
 
 describe('an upload of many bad rows', () => {

@@ -34,7 +34,7 @@ import { pageLinks } from '../../plugins/pagination';
 import { recordAudit } from './audit';
 import { ImportBusy, ImportRunner } from './import-runner';
 import { staffErrors, staffScope, tags } from './route-kit';
-import { receiveUpload, removeUpload, type Upload } from './upload';
+import { receiveUpload, removeStaleUploads, removeUpload, type Upload } from './upload';
 
 /** 409: one import at a time (decision 067); the dataset of the running one when this process runs it. */
 const busyError = (err: ImportBusy, headers?: Record<string, string>) =>
@@ -83,6 +83,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = new ImportRunner();
   // Each upload's own folder, removed when its import is over: on the data disk, not a tmpfs in memory.
   const uploadRoot = join(app.config.VAR_DIR, 'uploads');
+  await removeStaleUploads(uploadRoot);
 
   /** The import of an upload: parsed in a worker thread, then written in one transaction with its audit. */
   const runImport = async (

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -92,7 +92,7 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits): 
       }
       if (!dir) {
         await mkdir(limits.root, { recursive: true });
-        dir = await mkdtemp(join(limits.root, 'upload-'));
+        dir = await mkdtemp(join(limits.root, `upload-${process.pid}-`));
       }
       // Only the base name: a browser may send a path, and messages name the file by it. On disk the file
       // has a number, never the name it was sent with.
@@ -121,4 +121,27 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits): 
 /** Removes an upload's folder and its files. */
 export function removeUpload(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true });
+}
+
+/** Whether a process of this machine has that pid (EPERM: it exists, another user's). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the upload folders a process killed mid-import left under `root` (`upload-<pid>-…` of a pid that
+ * no longer runs), once, when the API starts. Other live processes' folders (a cluster on one machine
+ * sharing VAR_DIR) are theirs and stay.
+ */
+export async function removeStaleUploads(root: string): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^upload-(\d+)-/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await removeUpload(join(root, name));
+  }
 }

@@ -73,6 +73,16 @@ export const MAX_RENDERS_IN_FLIGHT = 8;
  * page and its few prefetches; a client beyond it gets 503 at once while others' renders go on.
  */
 export const MAX_RENDERS_PER_CLIENT = 4;
+/**
+ * Prefetches (RSC requests marked `Next-Router-Prefetch`) one client may have rendered at once, apart from
+ * MAX_RENDERS_PER_CLIENT: a page in view prefetches every link of its header and footer at once (a dozen
+ * requests on a desktop), and those must not take the slots of the pages the visitor opens. Up to
+ * MAX_PREFETCHES_WAITING_PER_CLIENT more wait their turn (a request waiting holds a socket, no work),
+ * within the render deadline; beyond, 503 at once. They start only while at most half of
+ * MAX_RENDERS_IN_FLIGHT are busy; a refused prefetch costs the browser nothing (it fetches at the click).
+ */
+export const MAX_PREFETCHES_PER_CLIENT = 2;
+export const MAX_PREFETCHES_WAITING_PER_CLIENT = 16;
 /** How long a visitor waits for a page rendered for them: then 503 with Retry-After, while the render goes
  * on (a shared page is kept for the next visitor). A client's own timeout (10 s and up) is never reached. */
 export const RENDER_DEADLINE_MS = 6_000;
@@ -175,6 +185,7 @@ export function negotiateEncoding(header) {
  * @property {number} [partialTtlMs]  PARTIAL_TTL_MS unless given (the tests give less)
  * @property {number} [maxRenders]  MAX_RENDERS_IN_FLIGHT unless given
  * @property {number} [maxRendersPerClient]  MAX_RENDERS_PER_CLIENT unless given
+ * @property {number} [maxPrefetchesPerClient]  MAX_PREFETCHES_PER_CLIENT unless given
  * @property {(req: import('node:http').IncomingMessage) => string} [clientOf]  who asks (client-slots.mjs clientKey unless given)
  * @property {(message: string) => void} [log]
  */
@@ -244,6 +255,7 @@ export function createPageCache({
   partialTtlMs = PARTIAL_TTL_MS,
   maxRenders = MAX_RENDERS_IN_FLIGHT,
   maxRendersPerClient = MAX_RENDERS_PER_CLIENT,
+  maxPrefetchesPerClient = MAX_PREFETCHES_PER_CLIENT,
   clientOf = clientKey,
   log = () => {},
 }) {
@@ -266,6 +278,35 @@ export function createPageCache({
   const busy = () => overloaded() || rendering >= maxRenders;
   /** The renders each client started and waits for (a slot each, until its render ends). */
   const slots = createClientSlots({ perClient: maxRendersPerClient });
+  /** The prefetches each client waits for, apart (MAX_PREFETCHES_PER_CLIENT). */
+  const prefetchSlots = createClientSlots({ perClient: maxPrefetchesPerClient });
+  /** @type {Map<string, Array<(release: () => void) => void>>} prefetches waiting for a slot, by client */
+  const prefetchQueue = new Map();
+
+  /**
+   * A prefetch slot of the client: at once, or when one of its prefetches ends (first come, first served);
+   * null when MAX_PREFETCHES_WAITING_PER_CLIENT already wait. The caller gives it back, and gives back at
+   * once one it no longer wants.
+   * @param {string} client
+   * @returns {Promise<(() => void) | null>}
+   */
+  function takePrefetchSlot(client) {
+    /** @param {() => void} release */
+    const handingOn = (release) => () => {
+      release();
+      const queue = prefetchQueue.get(client);
+      const next = queue?.shift();
+      if (queue?.length === 0) prefetchQueue.delete(client);
+      const again = next && prefetchSlots.take(client);
+      if (next && again) next(handingOn(again));
+    };
+    const release = prefetchSlots.take(client);
+    if (release) return Promise.resolve(handingOn(release));
+    const queue = prefetchQueue.get(client) ?? [];
+    if (queue.length >= MAX_PREFETCHES_WAITING_PER_CLIENT) return Promise.resolve(null);
+    prefetchQueue.set(client, queue);
+    return new Promise((resolve) => queue.push(resolve));
+  }
   /** Keys being rendered for the cache now: a request for one of them joins that render, free. */
   const inFlight = new Set();
 
@@ -427,18 +468,50 @@ export function createPageCache({
 
   /**
    * Renders for one request and sends the answer as it is, never kept: a private page, an RSC request, a
-   * page while the cache is off. Within the process's bound, the client's and the deadline.
+   * page while the cache is off. Within the process's bound, the client's and the deadline; a prefetch
+   * within half the process's bound and the client's prefetches.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {string} url
+   * @param {boolean} [prefetch]
    */
-  async function renderFor(req, res, url) {
+  async function renderFor(req, res, url, prefetch = false) {
+    if (prefetch) return prefetchFor(req, res, url);
     if (busy()) return shed(res);
     const release = slots.take(clientOf(req));
     if (!release) return shed(res);
     const work = render(url, req.headers);
     work.then(release, release);
     const page = await withinDeadline(work, renderDeadlineMs);
+    if (page === LATE) return shed(res);
+    send(req, res, page, 'BYPASS');
+  }
+
+  /**
+   * A prefetch: waits its turn among the client's (takePrefetchSlot), then renders while at most half the
+   * process's renders are busy; the wait and the render within the deadline.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} url
+   */
+  async function prefetchFor(req, res, url) {
+    const started = Date.now();
+    if (overloaded() || rendering >= maxRenders / 2) return shed(res);
+    const slot = takePrefetchSlot(clientOf(req));
+    const release = await withinDeadline(slot, renderDeadlineMs);
+    if (release === LATE) {
+      // Answered 503; the slot, when its turn comes, goes to the next in line.
+      void slot.then((late) => late?.());
+      return shed(res);
+    }
+    if (!release) return shed(res);
+    if (overloaded() || rendering >= maxRenders / 2) {
+      release();
+      return shed(res);
+    }
+    const work = render(url, req.headers);
+    work.then(release, release);
+    const page = await withinDeadline(work, Math.max(0, renderDeadlineMs - (Date.now() - started)));
     if (page === LATE) return shed(res);
     send(req, res, page, 'BYPASS');
   }
@@ -466,7 +539,10 @@ export function createPageCache({
         hash === null
           ? key
           : `${key}${key.includes('?') ? '&' : '?'}${RSC_QUERY}=${encodeURIComponent(hash)}`;
-      return renderFor(req, res, rsc);
+      const prefetch =
+        req.headers['next-router-prefetch'] !== undefined ||
+        req.headers['next-router-segment-prefetch'] !== undefined;
+      return renderFor(req, res, rsc, prefetch);
     }
     // The cache off (`next dev`, the benchmark's baseline): each request rendered as asked, within the bounds
     // (dev's own addresses, /__nextjs_…, are no page of PAGE_PARAMS).

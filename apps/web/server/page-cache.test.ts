@@ -9,6 +9,8 @@ import {
   isPrivatePage,
   isRscRequest,
   MAX_RENDERS_IN_FLIGHT,
+  MAX_PREFETCHES_PER_CLIENT,
+  MAX_PREFETCHES_WAITING_PER_CLIENT,
   MAX_RENDERS_PER_CLIENT,
   negotiateEncoding,
   pageKey,
@@ -517,6 +519,46 @@ describe('the page cache under one client’s flood (issue 34, finding 3)', () =
     expect(slow.map((r) => r.status).filter((s) => s === 200)).toHaveLength(MAX_RENDERS_PER_CLIENT);
     expect(slow.map((r) => r.status).filter((s) => s === 503)).toHaveLength(3);
     expect(slow.find((r) => r.status === 503)?.headers.get('retry-after')).toBe('10');
+  });
+
+  it('keeps a client’s prefetches from taking the slots of the pages it opens', async () => {
+    const h = await start({ maxRenders: 8 });
+    const prefetch = { rsc: '1', 'next-router-prefetch': '1' };
+    // A page in view prefetches its links at once: the client's share render, the others wait their turn.
+    const prefetches = Array.from({ length: MAX_PREFETCHES_PER_CLIENT + 4 }, (_, i) =>
+      get(h, `/?comune=lenta-${i}&_rsc=`, prefetch),
+    );
+    await expect.poll(() => h.renders.length).toBe(MAX_PREFETCHES_PER_CLIENT);
+    // Meanwhile the page the visitor opens, and its navigations, render.
+    expect((await get(h, '/glossario')).status).toBe(200);
+    expect((await get(h, '/progetto?_rsc=', { rsc: '1' })).status).toBe(200);
+    // No prefetch refused: each rendered in turn, never more than the client's share at once.
+    expect((await Promise.all(prefetches)).map((r) => r.status)).toEqual(
+      Array(MAX_PREFETCHES_PER_CLIENT + 4).fill(200),
+    );
+    expect(h.renders).toHaveLength(MAX_PREFETCHES_PER_CLIENT + 4 + 2);
+    // And prefetches start only while at most half the process's renders are busy.
+    const busy = Array.from({ length: 4 }, (_, i) => get(h, `/?comune=lenta-b${i}`, { 'x-client': `c${i}` }));
+    await expect.poll(() => h.renders.length).toBe(MAX_PREFETCHES_PER_CLIENT + 4 + 2 + 4);
+    expect((await get(h, '/contatti?_rsc=', { ...prefetch, 'x-client': 'z' })).status).toBe(503);
+    expect((await get(h, '/contatti', { 'x-client': 'z' })).status).toBe(200);
+    await Promise.all(busy);
+  });
+
+  it('refuses at once the prefetches of a client beyond those waiting, and those that waited past the deadline', async () => {
+    const h = await start({ renderDeadlineMs: 500 });
+    const prefetch = { rsc: '1', 'next-router-prefetch': '1' };
+    const waiting = MAX_PREFETCHES_PER_CLIENT + MAX_PREFETCHES_WAITING_PER_CLIENT;
+    const answers = Array.from({ length: waiting + 3 }, (_, i) =>
+      get(h, `/?comune=lenta-${i}&_rsc=`, prefetch),
+    );
+    const statuses = (await Promise.all(answers)).map((r) => r.status);
+    // 3 beyond the line at once; of the line, those whose turn came within 500 ms (300 ms a render).
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(MAX_PREFETCHES_PER_CLIENT);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThan(waiting);
+    // A slot given up by a request answered 503 goes on to the next: the client is not left without.
+    await expect.poll(async () => (await get(h, '/progetto?_rsc=', prefetch)).status).toBe(200);
   });
 
   it('counts RSC requests against the process’s bound on renders', async () => {

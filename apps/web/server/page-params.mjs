@@ -96,11 +96,8 @@ export const EMBED_NOT_FOUND_PATH = '/embed/non-trovato';
  * @param {string} path  the path of the request's URL, without its query
  */
 export function normalisePath(path) {
-  const resolved = path.startsWith('/')
-    ? new URL(`http://n${path}`).pathname
-    : URL.canParse(path)
-      ? new URL(path).pathname
-      : '/';
+  const absolute = path.startsWith('/') ? `http://n${path}` : path;
+  const resolved = URL.canParse(absolute) ? new URL(absolute).pathname : '/';
   const single = resolved.replace(/\/{2,}/g, '/');
   return single.length > 1 ? single.replace(/\/+$/, '') : single;
 }

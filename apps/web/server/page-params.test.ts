@@ -185,6 +185,10 @@ describe('canonicalAddress', () => {
     expect(normalisePath('/\\evil.example')).toBe('/evil.example');
     expect(normalisePath('/')).toBe('/');
     expect(normalisePath('http://altro.example/embed/../progetto')).toBe('/progetto');
+    expect(normalisePath('*')).toBe('/');
+    // Once is enough: a resolved path resolves to itself.
+    for (const path of ['/a/.//..', '/././/.', '/x/%2e/%2E%2e//y/', '/embed\\..\\glossario'])
+      expect(normalisePath(normalisePath(path)), path).toBe(normalisePath(path));
     expect(canonicalAddress('/embed/../glossario?x=1')).toBe('/glossario');
   });
 });

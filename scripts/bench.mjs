@@ -251,15 +251,33 @@ function loginRequest(emails, password) {
 }
 
 /**
+ * The mixed loads stand for many visitors, not one: the web server limits each client (decision 064, 065),
+ * so each request without an address of its own gets one of 1,024 (X-Forwarded-For, which the web app
+ * keeps from a loopback peer, WEB_TRUST_PROXY's default).
+ */
+function asVisitors(requests) {
+  let n = 0;
+  return requests.map((request) => ({
+    ...request,
+    setupRequest: (r, context) => {
+      const made = request.setupRequest ? request.setupRequest(r, context) : r;
+      if (made.headers?.['x-forwarded-for']) return made;
+      n = (n + 1) % 1024;
+      return { ...made, headers: { ...made.headers, 'x-forwarded-for': `10.200.${n >> 8}.${n & 255}` } };
+    },
+  }));
+}
+
+/**
  * One autocannon run that also counts the answers by status, the 503s that carry Retry-After (read from
  * each answer's headers, which autocannon hands to a request's onResponse) and the 503s' latencies
  * (autocannon's own latency figures count 2xx answers only).
  */
-function runRoute({ url, connections, duration, timeout, requests }) {
+function runRoute({ url, connections, duration, timeout, requests, visitors = false }) {
   return new Promise((resolve, reject) => {
     const statuses = {};
     const shed = { count: 0, retryAfter: 0, latencies: [] };
-    const tracked = requests.map((request) => ({
+    const tracked = (visitors ? asVisitors(requests) : requests).map((request) => ({
       ...request,
       onResponse: (status, _body, _context, headers) => {
         if (status !== 503) return;
@@ -561,6 +579,7 @@ async function overload(base, api, services, emails, password) {
         duration: OVERLOAD_SECONDS,
         timeout: 10,
         requests: route.requests,
+        visitors: true,
       }).then((r) => ({ route, ...r })),
     ),
   );
@@ -800,6 +819,7 @@ async function benchLoad() {
           duration: seconds,
           timeout: 30,
           requests: route.requests,
+          visitors: true,
         }).then((r) => ({ route, ...r })),
       ),
     );

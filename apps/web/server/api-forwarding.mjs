@@ -70,8 +70,8 @@ export const WEB_SERVER_OPTIONS = Object.freeze({
 });
 
 /**
- * The admin CLI's door into the API (POST /api/admin/cli/) is for a process of the API's machine only: the
- * web server calls the API from loopback, so it must never pass a visitor's call on to it.
+ * The admin CLI's old door (POST /api/admin/cli/). The CLI now talks to the API over a 0600 Unix socket
+ * and the API has no such route (decision 068); this refusal is a second fence that costs nothing.
  */
 const isCliDoor = (/** @type {import('node:http').IncomingMessage} */ req) =>
   /^\/api\/admin\/cli(\/|\?|$)/.test(req.url ?? '');

@@ -573,6 +573,15 @@ describe('the data import', () => {
     ]);
     expect(importProblems({ multipleFiles: true }, [{ size: 10 }, { size: 10 }])).toEqual([]);
     expect(importProblems(single, [{ size: MAX_IMPORT_BYTES + 1 }])).toEqual(['Il file è troppo grande']);
+    // The cap is on the files together: three files each under it, over it in all.
+    const third = { size: Math.ceil(MAX_IMPORT_BYTES / 3) + 1 };
+    expect(importProblems({ multipleFiles: true }, [third, third, third])).toEqual([
+      'Il file è troppo grande',
+    ]);
+    const many = Array.from({ length: 65 }, () => ({ size: 1 }));
+    expect(importProblems({ multipleFiles: true }, many)).toEqual([
+      'Troppi file: al massimo 64 in un caricamento.',
+    ]);
   });
 
   it('lists every line of a refused file, and the other messages apart', () => {

@@ -4,6 +4,7 @@ import {
   MAIL_STATUS_LABELS,
   downloadQueryPairs,
   MAX_IMPORT_BYTES,
+  MAX_IMPORT_FILES,
   ORGANIZATION_TYPE_LABELS,
   type AdminUser,
   type AuditAction,
@@ -417,7 +418,9 @@ export function importProblems(
   if (!dataset) problems.push(text.missingDataset);
   if (files.length === 0) problems.push(text.missingFile);
   else if (dataset && !dataset.multipleFiles && files.length > 1) problems.push(text.oneFileOnly);
-  if (files.some((file) => file.size > MAX_IMPORT_BYTES)) problems.push(text.tooLarge);
+  if (files.length > MAX_IMPORT_FILES) problems.push(text.tooManyFiles(MAX_IMPORT_FILES));
+  // The API caps the files of one upload together (decision 067), not each file.
+  if (files.reduce((bytes, file) => bytes + file.size, 0) > MAX_IMPORT_BYTES) problems.push(text.tooLarge);
   return problems;
 }
 

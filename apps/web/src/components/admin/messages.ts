@@ -299,6 +299,7 @@ export const adminMessages = {
     missingFile: 'Scegli il file da importare.',
     oneFileOnly: 'Questo insieme di dati si importa da un solo file.',
     tooLarge: 'Il file è troppo grande',
+    tooManyFiles: (max: number) => `Troppi file: al massimo ${max} in un caricamento.`,
     imported: (rows: number, files: string, years: string | null) =>
       `${rows === 1 ? 'Importata 1 riga' : `Importate ${formatInteger(rows)} righe`} da ${files}${years ? ` (${years})` : ''}`,
     years: (count: number, span: string) => (count === 1 ? `anno ${span}` : `anni ${span}`),

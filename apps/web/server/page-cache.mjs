@@ -22,10 +22,12 @@
 // - Renders are bounded: MAX_RENDERS_IN_FLIGHT at once in the process, MAX_RENDERS_PER_CLIENT for one
 //   client (client-slots.mjs); beyond them 503 with Retry-After at once, cached pages still served. The
 //   React Server Components requests of client-side navigations and prefetches (`RSC: 1`) are renders too:
-//   rendered through the server itself with the visitor's headers, within the same bounds and deadline,
-//   never kept (their answer depends on the router state the browser sends).
+//   rendered through the server itself with the visitor's headers (Accept-Encoding included), within the
+//   same bounds and deadline, streamed to the visitor as Next.js writes and compresses them (relay), never
+//   kept (their answer depends on the router state the browser sends).
 // - /sitemap.xml and /mappa.svg are kept like pages, per data version (the map's `v` is not part of its key).
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -101,6 +103,30 @@ const DROPPED_HEADERS = new Set([
   'content-security-policy',
   'set-cookie',
 ]);
+
+/** Headers of the visitor not passed on to an RSC render (hop-by-hop, or of a body a GET has not). */
+const RELAY_DROPPED_REQUEST_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'te',
+  'upgrade',
+  'expect',
+  'proxy-connection',
+]);
+/** Headers of an RSC answer not passed on: hop-by-hop, or set here (its encoding and length are Next.js's). */
+const RELAY_DROPPED_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'cache-control',
+  'content-security-policy',
+]);
+/** An RSC render that sends nothing for this long is taken as hung and cut, and its slot freed. */
+const RELAY_IDLE_MS = 60_000;
 
 /** Private pages: rendered for the visitor, never stored (components/shell/private-paths.ts). */
 const PRIVATE_PATHS = ['/profilo', '/scarica-dati', '/amministrazione'];
@@ -469,17 +495,18 @@ export function createPageCache({
   /**
    * Renders for one request and sends the answer as it is, never kept: a private page, an RSC request, a
    * page while the cache is off. Within the process's bound, the client's and the deadline; a prefetch
-   * within half the process's bound and the client's prefetches.
+   * within half the process's bound and the client's prefetches. An RSC request is streamed (relay).
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {string} url
-   * @param {boolean} [prefetch]
+   * @param {{ prefetch?: boolean, stream?: boolean }} [how]
    */
-  async function renderFor(req, res, url, prefetch = false) {
-    if (prefetch) return prefetchFor(req, res, url);
+  async function renderFor(req, res, url, { prefetch = false, stream = false } = {}) {
+    if (prefetch) return prefetchFor(req, res, url, stream);
     if (busy()) return shed(res);
     const release = slots.take(clientOf(req));
     if (!release) return shed(res);
+    if (stream) return relay(req, res, url, release, renderDeadlineMs);
     const work = render(url, req.headers);
     work.then(release, release);
     const page = await withinDeadline(work, renderDeadlineMs);
@@ -493,8 +520,9 @@ export function createPageCache({
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {string} url
+   * @param {boolean} stream
    */
-  async function prefetchFor(req, res, url) {
+  async function prefetchFor(req, res, url, stream) {
     const started = Date.now();
     if (overloaded() || rendering >= maxRenders / 2) return shed(res);
     const slot = takePrefetchSlot(clientOf(req));
@@ -509,11 +537,105 @@ export function createPageCache({
       release();
       return shed(res);
     }
+    const left = Math.max(0, renderDeadlineMs - (Date.now() - started));
+    if (stream) return relay(req, res, url, release, left);
     const work = render(url, req.headers);
     work.then(release, release);
-    const page = await withinDeadline(work, Math.max(0, renderDeadlineMs - (Date.now() - started)));
+    const page = await withinDeadline(work, left);
     if (page === LATE) return shed(res);
     send(req, res, page, 'BYPASS');
+  }
+
+  /**
+   * An RSC request rendered through the server itself and streamed to the visitor as Next.js writes it,
+   * with the visitor's headers, Accept-Encoding included: Next.js compresses it (its `compress` option,
+   * gzip) and streams its Suspense boundaries as they resolve, as it did before it went through here. Never
+   * kept (`private, no-store`). Counted among the renders and in the client's slot (`release`) until
+   * Next.js's answer ends: its chunks are passed on as they come, without waiting for the visitor to read
+   * them (as a buffered answer would be), so a client that reads slowly or not at all holds no slot, and
+   * one that goes away does not give it back before Next.js is done (the rest is read and dropped), so that
+   * asking and hanging up starts no more renders than the bounds allow. No answer within `deadline`: 503,
+   * the render read to its end all the same. A render silent for RELAY_IDLE_MS is cut.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} url
+   * @param {() => void} release  the client's slot
+   * @param {number} deadline
+   * @returns {Promise<void>}
+   */
+  function relay(req, res, url, release, deadline) {
+    rendering += 1;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      rendering -= 1;
+      release();
+    };
+    /** @type {Record<string, string>} */
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && !RELAY_DROPPED_REQUEST_HEADERS.has(name))
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    headers[RENDER_HEADER] = secret;
+    headers['user-agent'] ??= 'portal-page-cache';
+    const open = () => !res.writableEnded && !res.destroyed;
+    return new Promise((resolve, reject) => {
+      const upstream = http.request(origin + url, {
+        method: req.method,
+        headers,
+        timeout: RELAY_IDLE_MS,
+      });
+      const timer = setTimeout(() => {
+        if (!res.headersSent && open()) shed(res);
+        resolve();
+      }, deadline);
+      upstream.on('timeout', () => upstream.destroy(new Error(`render of ${url}: silent`)));
+      upstream.on('error', (error) => {
+        clearTimeout(timer);
+        end();
+        if (!res.headersSent && open()) reject(error);
+        else {
+          if (open()) res.destroy(error);
+          resolve();
+        }
+      });
+      upstream.on('response', (answer) => {
+        clearTimeout(timer);
+        answer.on('end', end);
+        answer.on('close', end);
+        answer.on('error', () => {
+          end();
+          if (open()) res.destroy();
+        });
+        if (res.headersSent || !open()) {
+          // Answered 503 already, or the visitor is gone: the render is read to its end, then its slot freed.
+          answer.resume();
+          resolve();
+          return;
+        }
+        res.statusCode = answer.statusCode ?? 502;
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !RELAY_DROPPED_HEADERS.has(name)) res.setHeader(name, value);
+        }
+        res.setHeader('cache-control', 'private, no-store');
+        res.setHeader(
+          'content-security-policy',
+          contentSecurityPolicy({ scriptHashes: [], ...csp, frameable: isFrameable(url) }),
+        );
+        res.setHeader(CACHE_STATUS_HEADER, 'BYPASS');
+        res.flushHeaders();
+        answer.on('data', (/** @type {Buffer} */ chunk) => {
+          if (open()) res.write(chunk);
+        });
+        answer.on('end', () => {
+          if (open()) res.end();
+        });
+        resolve();
+      });
+      upstream.end();
+    });
   }
 
   /**
@@ -542,7 +664,7 @@ export function createPageCache({
       const prefetch =
         req.headers['next-router-prefetch'] !== undefined ||
         req.headers['next-router-segment-prefetch'] !== undefined;
-      return renderFor(req, res, rsc, prefetch);
+      return renderFor(req, res, rsc, { prefetch, stream: true });
     }
     // The cache off (`next dev`, the benchmark's baseline): each request rendered as asked, within the bounds
     // (dev's own addresses, /__nextjs_…, are no page of PAGE_PARAMS).

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants as zlibConstants, createGzip, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createPageCache,
@@ -23,11 +23,17 @@ import { EMBED_NOT_FOUND_PATH, NOT_FOUND_PATH } from './page-params.mjs';
  * The page cache in front of a real HTTP server standing in for Next.js: it renders a page naming the
  * cookie it received and how many times it rendered, so what is shared and what is rendered shows. An
  * address naming `lenta` renders in 300 ms, `errore` answers 500, `biscotto` sets a cookie; the two paths
- * of page-params.mjs that are no page answer 404. Who asks is the `x-client` header (default `a`).
+ * of page-params.mjs that are no page answer 404. Who asks is the `x-client` header (default `a`). An RSC
+ * request naming `a-pezzi` is streamed as Next.js streams one: gzipped when the request accepts gzip (as
+ * Next.js's `compress` option does), a first chunk at once, the rest when the test calls its `held` finisher.
  */
 interface Harness {
   url: string;
   renders: string[];
+  /** The Accept-Encoding of each RSC render request, as it reached "Next.js". */
+  rscEncodings: (string | undefined)[];
+  /** The streamed RSC answers still open: each call writes the rest and ends one. */
+  held: (() => void)[];
   setVersion(version: string): void;
   setOverloaded(value: boolean): void;
   /** While true, "the API" fails: pages render its fallback, marked partial (page-partial.mjs). */
@@ -56,6 +62,8 @@ async function start({
   maxRenders,
 }: HarnessOptions = {}): Promise<Harness> {
   const renders: string[] = [];
+  const rscEncodings: (string | undefined)[] = [];
+  const held: (() => void)[] = [];
   let overloaded = false;
   let apiDown = false;
   const server = http.createServer();
@@ -82,6 +90,30 @@ async function start({
     const url = req.url ?? '/';
     renders.push(url);
     const who = req.headers.cookie ?? 'nessuno';
+    if (req.headers.rsc === '1') rscEncodings.push(req.headers['accept-encoding']);
+    if (req.headers.rsc === '1' && url.includes('a-pezzi')) {
+      // Streamed as Next.js streams an RSC answer whose Suspense boundaries wait on the API.
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      res.writeHead(200, {
+        'content-type': 'text/x-component',
+        vary: 'rsc, next-router-state-tree, Accept-Encoding',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      });
+      const out = gzip ? createGzip() : null;
+      out?.pipe(res);
+      const write = (text: string) => {
+        if (!out) return void res.write(text);
+        out.write(text);
+        out.flush(zlibConstants.Z_SYNC_FLUSH);
+      };
+      write(`0:["${url}","primo"]\n`);
+      held.push(() => {
+        write('1:["resto"]\n');
+        if (out) out.end();
+        else res.end();
+      });
+      return;
+    }
     if (req.headers.rsc === '1') {
       // A React Server Components answer (client-side navigation, prefetch), with what it was asked for.
       const answer = () =>
@@ -136,10 +168,16 @@ async function start({
   const harness = {
     url: `http://127.0.0.1:${port}`,
     renders,
+    rscEncodings,
+    held,
     setVersion: (v: string) => cache.setDataVersion(v),
     setOverloaded: (v: boolean) => (overloaded = v),
     setApiDown: (v: boolean) => (apiDown = v),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const finish of held.splice(0)) finish();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   servers.push(harness);
   return harness;
@@ -519,6 +557,83 @@ describe('the page cache under one client’s flood (issue 34, finding 3)', () =
     expect(slow.map((r) => r.status).filter((s) => s === 200)).toHaveLength(MAX_RENDERS_PER_CLIENT);
     expect(slow.map((r) => r.status).filter((s) => s === 503)).toHaveLength(3);
     expect(slow.find((r) => r.status === 503)?.headers.get('retry-after')).toBe('10');
+  });
+
+  it('streams an RSC answer as Next.js writes it, compressed as the visitor accepts, never kept', async () => {
+    // Before: rendered with `accept-encoding: identity` and sent whole once Next.js had ended it.
+    const h = await start({ renderDeadlineMs: 2000 });
+    const path = '/?comune=a-pezzi&x=1&_rsc=abc';
+    const got = await new Promise<{
+      status: number | undefined;
+      headers: http.IncomingHttpHeaders;
+      body: Buffer;
+      openWhenFirstSeen: number;
+    }>((resolve, reject) =>
+      http
+        .get(`${h.url}${path}`, { headers: { rsc: '1', 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          let openWhenFirstSeen = -1;
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            if (openWhenFirstSeen >= 0 || res.headers['content-encoding'] !== 'gzip') return;
+            const sofar = gunzipSync(Buffer.concat(chunks), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+            if (!sofar.toString('utf8').includes('primo')) return;
+            // The first chunk is here while "Next.js" has not ended its answer: now it ends it.
+            openWhenFirstSeen = h.held.length;
+            h.held.shift()?.();
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              openWhenFirstSeen,
+            }),
+          );
+        })
+        .on('error', reject),
+    );
+    expect(got.status).toBe(200);
+    expect(got.openWhenFirstSeen).toBe(1);
+    expect(got.headers['content-encoding']).toBe('gzip');
+    expect(got.headers['x-page-cache']).toBe('BYPASS');
+    expect(got.headers['cache-control']).toBe('private, no-store');
+    expect(got.headers['content-type']).toBe('text/x-component');
+    expect(gunzipSync(got.body).toString('utf8')).toBe(
+      '0:["/?comune=a-pezzi&_rsc=abc","primo"]\n1:["resto"]\n',
+    );
+    // The visitor's Accept-Encoding reached Next.js, which compressed its answer itself.
+    expect(h.rscEncodings).toEqual(['gzip, deflate, br']);
+    expect(h.renders).toEqual(['/?comune=a-pezzi&_rsc=abc']);
+  });
+
+  it('holds a streamed RSC answer’s slot until Next.js ends it, even when the visitor went away', async () => {
+    const h = await start({ renderDeadlineMs: 2000 });
+    // A client takes its slots with streamed answers and hangs up at their first bytes.
+    await Promise.all(
+      Array.from(
+        { length: MAX_RENDERS_PER_CLIENT },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const request = http.get(
+              `${h.url}/?comune=a-pezzi-${i}&_rsc=`,
+              { headers: { rsc: '1' } },
+              (res) =>
+                res.once('data', () => {
+                  request.destroy();
+                  resolve();
+                }),
+            );
+            request.on('error', () => resolve());
+          }),
+      ),
+    );
+    // Gone, but "Next.js" is still rendering them: hanging up starts no more renders than the bound.
+    expect((await get(h, '/glossario?_rsc=', { rsc: '1' })).status).toBe(503);
+    expect(h.held).toHaveLength(MAX_RENDERS_PER_CLIENT);
+    for (const finish of h.held.splice(0)) finish();
+    // Their answers ended: the slots are back.
+    await expect.poll(async () => (await get(h, '/glossario?_rsc=', { rsc: '1' })).status).toBe(200);
   });
 
   it('keeps a client’s prefetches from taking the slots of the pages it opens', async () => {

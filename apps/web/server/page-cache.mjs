@@ -26,6 +26,9 @@
 //   same bounds and deadline, streamed to the visitor as Next.js writes and compresses them (relay), never
 //   kept (their answer depends on the router state the browser sends).
 // - /sitemap.xml and /mappa.svg are kept like pages, per data version (the map's `v` is not part of its key).
+// - A new page that would push others out of a full cache is kept only if it was asked for before (a
+//   doorkeeper: the hashes of the last DOORKEEPER_KEYS keys rendered and not kept), so addresses asked once,
+//   such as `/?anno=x<n>` or `/ecocompattatori?cerca=<n>`, cannot flush the pages people read.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { promisify } from 'node:util';
@@ -88,6 +91,13 @@ export const MAX_PREFETCHES_WAITING_PER_CLIENT = 16;
 /** How long a visitor waits for a page rendered for them: then 503 with Retry-After, while the render goes
  * on (a shared page is kept for the next visitor). A client's own timeout (10 s and up) is never reached. */
 export const RENDER_DEADLINE_MS = 6_000;
+/**
+ * How many keys the doorkeeper remembers (their hashes, 16 characters each: about 1 MB in all, whatever the
+ * length of the addresses): a page asked once while the cache is full is not kept, but remembered, and kept
+ * when it is asked again before 10,000 other such pages (decision 065).
+ */
+export const DOORKEEPER_KEYS = 10_000;
+
 /** Statuses whose page is the same for everyone and worth keeping. */
 const CACHEABLE_STATUSES = new Set([200, 404]);
 /** Headers of the render that are not passed on (hop-by-hop, recomputed, or set here). */
@@ -201,6 +211,9 @@ export function negotiateEncoding(header) {
  *   `partial`: rendered while some of its data could not be read (page-partial.mjs), kept PARTIAL_TTL_MS;
  *   `held`: an older good page kept PARTIAL_TTL_MS more because its new render was partial
  *
+ * @typedef {{ rendered?: Rendered, entry?: Entry }} FetchContext
+ *   `rendered`: a render not shareable, to send as it is; `entry`: a page not admitted (doorkeeper), to send
+ *
  * @typedef {object} PageCacheOptions
  * @property {string} origin  where the server renders itself, e.g. http://127.0.0.1:3000
  * @property {number} maxBytes  bound on the cached bytes (0: nothing is stored, every page is rendered)
@@ -246,6 +259,39 @@ function withinDeadline(work, ms) {
  */
 export function pageKey(url) {
   return canonicalAddress(url);
+}
+
+/**
+ * The doorkeeper of a full cache (TinyLFU's): remembers the hashes of the last `size` keys it was shown,
+ * first in, first out, no timer. `admit` is true for a key it was shown before (and forgets it: the page is
+ * then kept), false for a new one (remembered).
+ * @param {number} size
+ */
+export function createDoorkeeper(size) {
+  /** @type {Set<string>} */
+  const seen = new Set();
+  return {
+    /** @param {string} key */
+    admit(key) {
+      const hash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+      if (seen.delete(hash)) return true;
+      if (seen.size >= size) seen.delete(/** @type {string} */ (seen.values().next().value));
+      seen.add(hash);
+      return false;
+    },
+    get size() {
+      return seen.size;
+    },
+  };
+}
+
+/**
+ * The bytes an entry counts for in the cache: its three forms, its key, and a margin for the rest.
+ * @param {Entry} entry
+ * @param {string} key
+ */
+function entrySize(entry, key) {
+  return entry.body.length + entry.gzip.length + entry.br.length + key.length + 1024;
 }
 
 /**
@@ -335,6 +381,14 @@ export function createPageCache({
   }
   /** Keys being rendered for the cache now: a request for one of them joins that render, free. */
   const inFlight = new Set();
+  /** Keys rendered once while the cache was full and not kept (createDoorkeeper). */
+  const doorkeeper = createDoorkeeper(DOORKEEPER_KEYS);
+  /**
+   * Pages just rendered and not admitted, for the requests that joined their render: kept until the
+   * promises waiting on that render have run (they run before setImmediate's turn).
+   * @type {Map<string, Entry>}
+   */
+  const passing = new Map();
 
   /**
    * Renders a URL through the server itself: with the visitor's headers for a private page, with none
@@ -393,11 +447,11 @@ export function createPageCache({
     };
   }
 
-  /** @type {LRUCache<string, Entry, { rendered?: Rendered }>} */
+  const maxSize = Math.max(1, maxBytes);
+  /** @type {LRUCache<string, Entry, FetchContext>} */
   const entries = new LRUCache({
-    maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (entry, key) =>
-      entry.body.length + entry.gzip.length + entry.br.length + key.length + 1024,
+    maxSize,
+    sizeCalculation: entrySize,
     ttl: ENTRY_TTL_MS,
     // A stale or outdated entry is served while its fresh render runs, and kept should that render fail.
     allowStale: true,
@@ -417,9 +471,9 @@ export function createPageCache({
    * Renders a page for the cache (lru-cache's fetchMethod).
    * @param {string} url
    * @param {Entry | undefined} stale
-   * @param {import('lru-cache').LRUCache.FetcherFetchOptions<string, Entry, { rendered?: Rendered }>} options
-   * @param {{ rendered?: Rendered } | undefined} context
-   * @returns {Promise<Entry>}
+   * @param {import('lru-cache').LRUCache.FetcherFetchOptions<string, Entry, FetchContext>} options
+   * @param {FetchContext | undefined} context
+   * @returns {Promise<Entry | undefined>}
    */
   async function fetchPage(url, stale, options, context) {
     const version = generation;
@@ -447,7 +501,16 @@ export function createPageCache({
       brotliAsync(rendered.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
     ]);
     const etag = `"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
-    return { ...rendered, etag, gzip: gz, br, version, partial };
+    /** @type {Entry} */
+    const entry = { ...rendered, etag, gzip: gz, br, version, partial };
+    // A new page that would push others out is kept only if it was asked for before (a page already kept
+    // is renewed in place). Not kept: sent to whoever asked, as a page kept would be.
+    const fits = entries.calculatedSize + entrySize(entry, url) <= maxSize;
+    if (stale || fits || doorkeeper.admit(url)) return entry;
+    if (context) context.entry = entry;
+    passing.set(url, entry);
+    setImmediate(() => passing.delete(url));
+    return undefined;
   }
 
   /**
@@ -675,9 +738,9 @@ export function createPageCache({
       if (known) return send(req, res, known, 'STALE');
       return shed(res);
     }
-    /** @type {import('lru-cache').LRUCache.Status<string, Entry, { rendered?: Rendered }>} */
+    /** @type {import('lru-cache').LRUCache.Status<string, Entry, FetchContext>} */
     const status = {};
-    /** @type {{ rendered?: Rendered }} */
+    /** @type {FetchContext} */
     const context = {};
     // A held page waits out its time, whatever the data version (its render was partial moments ago).
     const outdated = known !== undefined && known.version !== generation && !known.held;
@@ -704,6 +767,9 @@ export function createPageCache({
       send(req, res, entry, stale ? 'STALE' : known && !renew ? 'HIT' : 'MISS');
       return;
     }
+    // Rendered but not admitted (the cache is full and it was not asked for before): sent all the same.
+    const passed = context.entry ?? passing.get(key);
+    if (passed) return send(req, res, passed, 'MISS');
     // Not shareable (a 5xx, a redirect, a page setting a cookie): sent as rendered, not kept. A request
     // that joined another's render of such a page renders its own, within the same limits.
     if (context.rendered) return send(req, res, context.rendered, 'MISS');

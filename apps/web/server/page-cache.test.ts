@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, constants as zlibConstants, createGzip, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  createDoorkeeper,
   createPageCache,
+  DOORKEEPER_KEYS,
   isPageRequest,
   isPrivatePage,
   isRscRequest,
@@ -34,6 +36,8 @@ interface Harness {
   rscEncodings: (string | undefined)[];
   /** The streamed RSC answers still open: each call writes the rest and ends one. */
   held: (() => void)[];
+  /** The bytes the cache holds. */
+  bytes(): number;
   setVersion(version: string): void;
   setOverloaded(value: boolean): void;
   /** While true, "the API" fails: pages render its fallback, marked partial (page-partial.mjs). */
@@ -170,6 +174,7 @@ async function start({
     renders,
     rscEncodings,
     held,
+    bytes: () => cache.bytes,
     setVersion: (v: string) => cache.setDataVersion(v),
     setOverloaded: (v: boolean) => (overloaded = v),
     setApiDown: (v: boolean) => (apiDown = v),
@@ -744,6 +749,44 @@ describe('the page cache under one client’s flood (issue 34, finding 3)', () =
     await expect.poll(() => h.renders.length).toBe(4);
   });
 
+  it('keeps the pages people read when addresses asked once would push them out of a full cache', async () => {
+    const real = ['/glossario', '/progetto', '/contatti', COMUNE, '/ecocompattatori?regione=05'];
+    // A cache that holds these pages and less than any other page more (the same renders, the same bytes).
+    const probe = await start();
+    for (const path of real) await (await get(probe, path)).arrayBuffer();
+    const h = await start({ maxBytes: probe.bytes() + 500 });
+    for (const path of real) {
+      expect((await get(h, path)).headers.get('x-page-cache'), path).toBe('MISS');
+      expect((await get(h, path)).headers.get('x-page-cache'), path).toBe('HIT');
+    }
+    const full = h.bytes();
+    // One client's junk: 60 addresses, each a value of a parameter its page reads, asked once each.
+    const junk = Array.from(
+      { length: 60 },
+      (_, n) => [`/?anno=x${n}`, `/ecocompattatori?cerca=${n}`, `/mappa.svg?anno=${n}`][n % 3]!,
+    );
+    for (const path of junk) {
+      const res = await get(h, path);
+      // Rendered and sent as a kept page would be, but not kept.
+      expect([res.status, res.headers.get('x-page-cache')], path).toEqual([200, 'MISS']);
+      expect(res.headers.get('etag'), path).toMatch(/^"[\w-]+"$/);
+      await res.arrayBuffer();
+    }
+    expect(h.renders).toHaveLength(real.length + junk.length);
+    for (const path of real) expect((await get(h, path)).headers.get('x-page-cache'), path).toBe('HIT');
+    expect(h.bytes()).toBe(full);
+    // Requests that join the render of a page not kept get it too, from that one render.
+    const joined = await Promise.all(Array.from({ length: 3 }, () => get(h, '/?anno=lenta-x')));
+    expect(joined.map((r) => [r.status, r.headers.get('cache-control')])).toEqual(
+      Array(3).fill([200, PUBLIC_CACHE_CONTROL]),
+    );
+    expect(h.renders.filter((r) => r === '/?anno=lenta-x')).toHaveLength(1);
+    // A junk address asked for a second time is kept (pushing out the page read least recently).
+    expect((await get(h, junk[0]!)).headers.get('x-page-cache')).toBe('MISS');
+    expect((await get(h, junk[0]!)).headers.get('x-page-cache')).toBe('HIT');
+    expect(h.renders.filter((r) => r === junk[0])).toHaveLength(2);
+  });
+
   it('decides framing on the resolved path: /embed/../glossario is sent to /glossario, never framed', async () => {
     const h = await start();
     for (const path of [
@@ -768,6 +811,24 @@ describe('the page cache under one client’s flood (issue 34, finding 3)', () =
     expect(ancestorsOf(res)).toBe("'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(h.renders).toEqual([EMBED_NOT_FOUND_PATH, '/glossario']);
+  });
+});
+
+describe('createDoorkeeper', () => {
+  it('admits a key shown before, and remembers a bounded number of them, the oldest forgotten first', () => {
+    const keeper = createDoorkeeper(3);
+    expect(['/a', '/b', '/c'].map((k) => keeper.admit(k))).toEqual([false, false, false]);
+    expect(keeper.admit('/b')).toBe(true);
+    // Admitted, it is forgotten: the page is kept now.
+    expect(keeper.admit('/b')).toBe(false);
+    expect(keeper.admit('/d')).toBe(false);
+    expect(keeper.size).toBe(3);
+    // '/a' was the oldest: forgotten.
+    expect(keeper.admit('/a')).toBe(false);
+    expect(keeper.admit('/d')).toBe(true);
+    const big = createDoorkeeper(DOORKEEPER_KEYS);
+    for (let n = 0; n < DOORKEEPER_KEYS + 10; n += 1) big.admit(`/?anno=x${n}`);
+    expect(big.size).toBe(DOORKEEPER_KEYS);
   });
 });
 

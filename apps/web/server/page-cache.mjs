@@ -569,10 +569,24 @@ export function createPageCache({
     if (busy()) return shed(res);
     const release = slots.take(clientOf(req));
     if (!release) return shed(res);
-    if (stream) return relay(req, res, url, release, renderDeadlineMs);
+    return renderHolding(req, res, url, release, renderDeadlineMs, stream);
+  }
+
+  /**
+   * Renders for one request while `release` (the client's slot) is held, given back when the render ends;
+   * streamed (relay) or sent whole within `deadline`, never kept.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} url
+   * @param {() => void} release
+   * @param {number} deadline
+   * @param {boolean} stream
+   */
+  async function renderHolding(req, res, url, release, deadline, stream) {
+    if (stream) return relay(req, res, url, release, deadline);
     const work = render(url, req.headers);
     work.then(release, release);
-    const page = await withinDeadline(work, renderDeadlineMs);
+    const page = await withinDeadline(work, deadline);
     if (page === LATE) return shed(res);
     send(req, res, page, 'BYPASS');
   }
@@ -601,12 +615,7 @@ export function createPageCache({
       return shed(res);
     }
     const left = Math.max(0, renderDeadlineMs - (Date.now() - started));
-    if (stream) return relay(req, res, url, release, left);
-    const work = render(url, req.headers);
-    work.then(release, release);
-    const page = await withinDeadline(work, left);
-    if (page === LATE) return shed(res);
-    send(req, res, page, 'BYPASS');
+    return renderHolding(req, res, url, release, left, stream);
   }
 
   /**

@@ -26,7 +26,8 @@ export class DatabaseInUseError extends Error {
 /** Locks held by this process, counted: one process may open its folder more than once. */
 const held = new Map<string, number>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine has that pid (EPERM: it exists, another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

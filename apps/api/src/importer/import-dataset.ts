@@ -215,6 +215,24 @@ function summaryOf(
 }
 
 /**
+ * The summary of an import already done (same dataset, same sha256: a file is known by its hash, and not
+ * parsed or written again), or null when it must be imported; always null with `force`.
+ */
+export async function alreadyImported(
+  q: Queryable,
+  prepared: Pick<ParsedImport, 'dataset' | 'displayPath' | 'sha256'>,
+  started: number,
+  options: Pick<ImportOptions, 'force' | 'log'> = {},
+): Promise<ImportSummary | null> {
+  const { dataset, displayPath, sha256 } = prepared;
+  if (options.force || !(await findImport(q, dataset, sha256))) return null;
+  options.log?.(
+    `${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`,
+  );
+  return summaryOf(prepared, started, 'unchanged');
+}
+
+/**
  * The part of an import that needs the database, inside `q`'s transaction: a file already imported
  * (same dataset, same sha256) is a no-op unless `force`; otherwise the checks that need the database
  * (ImportValidationError), the writes, the import record and, unless told otherwise, the aggregates.
@@ -228,10 +246,8 @@ export async function writeParsed(
   const log = options.log ?? (() => {});
   const { dataset, displayPath, sha256, parsed } = prepared;
   const def = DATASETS[dataset];
-  if (!options.force && (await findImport(q, dataset, sha256))) {
-    log(`${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`);
-    return summaryOf(prepared, started, 'unchanged');
-  }
+  const done = await alreadyImported(q, prepared, started, options);
+  if (done) return done;
   // Rows that did not parse are not checked; those that did are, so the file's bad rows come in one go.
   const errors = [...parsed.errors, ...(await def.check(q, parsed.data as never))];
   if (errors.length) throw validationError(errors, displayPath, parsed.errorCount - parsed.errors.length);
@@ -283,12 +299,8 @@ export async function importSources(
   const displayPath = options.displayPath ?? sources[0]?.path ?? dataset;
   // A file imported before is known by its hash alone: it is not parsed again.
   const sha256 = hashOf(dataset, sources);
-  if (!options.force && (await findImport(q, dataset, sha256))) {
-    (options.log ?? (() => {}))(
-      `${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`,
-    );
-    return summaryOf({ dataset, displayPath, sha256 }, started, 'unchanged');
-  }
+  const done = await alreadyImported(q, { dataset, displayPath, sha256 }, started, options);
+  if (done) return done;
   return writeParsed(q, parseSources(dataset, sources, displayPath), { ...options, started });
 }
 
@@ -308,13 +320,9 @@ export async function importDataset(
   const displayPath = options.displayPath ?? filePath;
   const files = await listSource(dataset, filePath, displayPath);
   const sha256 = await hashFiles(dataset, files);
-  // A file imported before is known by its hash alone: not parsed again (writeParsed checks once more).
-  if (!options.force && (await findImport(db, dataset, sha256))) {
-    (options.log ?? (() => {}))(
-      `${dataset}: ${displayPath} was already imported (sha256 ${sha256.slice(0, 12)}…); nothing to do`,
-    );
-    return summaryOf({ dataset, displayPath, sha256 }, started, 'unchanged');
-  }
+  // Not parsed again when imported before (writeParsed checks once more, inside the transaction).
+  const done = await alreadyImported(db, { dataset, displayPath, sha256 }, started, options);
+  if (done) return done;
   const prepared = await parseInWorker({ dataset, displayPath, files });
   return db.transaction(async (tx) => {
     await lockImports(tx);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, ImportResultSchema, MAX_IMPORT_BYTES } from '@portal/contract';
+import { AuditListSchema, ImportResultSchema, MAX_IMPORT_BYTES, MAX_IMPORT_FILES } from '@portal/contract';
 import type { App } from '../../app';
 import { buildApp } from '../../app';
 import { testDbKind, type TestDb } from '../../../test/db';
@@ -126,6 +126,21 @@ describe('the form', () => {
     );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Il caricamento è troppo grande: al massimo 32 MB in tutto.' });
+    expect(await uploads()).toEqual([]);
+  });
+
+  it('says in Italian that there are too many files, whether counted here or by the parser', async () => {
+    const tooMany = { file: [`Troppi file: al massimo ${MAX_IMPORT_FILES} per caricamento.`] };
+    const files = (field: string, n: number) =>
+      Array.from({ length: n }, (_, i): [string, string, string] => [field, `f${i}.csv`, 'x']);
+    // One file more than allowed: refused as it arrives.
+    const counted = await upload(form(['dataset', 'reference'], ...files('file', MAX_IMPORT_FILES + 1)));
+    expect(counted.statusCode).toBe(400);
+    expect(counted.json()).toEqual(tooMany);
+    // Stray file parts count in the parser's own limit: the same answer, not a generic error.
+    const stray = await upload(form(['dataset', 'reference'], ...files('altro', MAX_IMPORT_FILES + 2)));
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toEqual(tooMany);
     expect(await uploads()).toEqual([]);
   });
 });

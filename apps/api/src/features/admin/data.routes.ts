@@ -18,12 +18,13 @@ import {
 import type { Queryable } from '../../db/db';
 import { DATASETS } from '../../importer/datasets';
 import {
+  alreadyImported,
   hashFiles,
   ImportValidationError,
   writeParsed,
   type ImportSummary,
 } from '../../importer/import-dataset';
-import { findImport, recentImports, tryLockImports } from '../../importer/imports.repo';
+import { recentImports, tryLockImports } from '../../importer/imports.repo';
 import { parseInWorker, ParseOutOfMemory } from '../../importer/parse-in-worker';
 import type { Progress } from '../../importer/types';
 import { csvStream, safeFileName } from '../../lib/csv';
@@ -74,9 +75,10 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMPORT_BYTES,
-      files: MAX_IMPORT_FILES,
+      // One more than allowed, so that receiveUpload sees the file too many and says so in Italian.
+      files: MAX_IMPORT_FILES + 1,
       fields: 4,
-      parts: MAX_IMPORT_FILES + 4,
+      parts: MAX_IMPORT_FILES + 5,
       fieldSize: 1024,
     },
   });
@@ -96,9 +98,8 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
     const { dataset, files } = upload;
     const started = Date.now();
     const displayPath = DATASETS[dataset].input === 'folder' ? dataset : files[0]!.name;
-    // A file imported before is known by its hash: not parsed again.
-    if (await findImport(app.db, dataset, sha256))
-      return { dataset, file: displayPath, status: 'unchanged', rowCount: 0, years: [], sha256, ms: 0 };
+    const done = await alreadyImported(app.db, { dataset, displayPath, sha256 }, started);
+    if (done) return done;
     importTestHooks.parsing?.();
     const prepared = await parseInWorker({
       dataset,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { isAlive } from '../../db/folder-lock';
 import { DATASETS } from '../../importer/datasets';
 import { isDatasetId, type DatasetId } from '../../importer/types';
 import { ApiError } from '../../plugins/errors';
@@ -102,18 +103,16 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits): 
       if (part.file.truncated) throw tooLarge();
       files.push({ name, path: name, diskPath });
     }
+    if (!dataset) throw new ApiError(400, { dataset: [msg('importUnknownDataset')] });
+    if (files.length === 0) throw new ApiError(400, { file: [msg('importNoFile')] });
   } catch (err) {
     if (dir) await removeUpload(dir);
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // The parser's own count (stray file parts count there too): the same answer as the count above.
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new ApiError(400, { file: [msg('importTooManyFiles', { max: limits.maxFiles })] });
     throw err;
-  }
-  if (!dataset) {
-    if (dir) await removeUpload(dir);
-    throw new ApiError(400, { dataset: [msg('importUnknownDataset')] });
-  }
-  if (files.length === 0) {
-    if (dir) await removeUpload(dir);
-    throw new ApiError(400, { file: [msg('importNoFile')] });
   }
   return { dataset, files, dir: dir! };
 }
@@ -121,16 +120,6 @@ export async function receiveUpload(req: FastifyRequest, limits: UploadLimits): 
 /** Removes an upload's folder and its files. */
 export function removeUpload(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true });
-}
-
-/** Whether a process of this machine has that pid (EPERM: it exists, another user's). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === 'EPERM';
-  }
 }
 
 /**

@@ -257,7 +257,11 @@ function reportDecision(log: Output, email: string, outcome: DecisionOutcome): n
     log(`${email}: licence already ${outcome.status}; nothing changed`);
     return 0;
   }
-  if (outcome.kind === 'four-eyes') return 1; // staff members only: the operator has no account
+  if (outcome.kind === 'four-eyes') {
+    // Staff members only (the operator has no account): said all the same, should it ever be reached.
+    log(`${email}: refused, the approver's own licence or one of their chain of staff grants`);
+    return 1;
+  }
   log(`${email}: licence ${outcome.before} -> ${outcome.after}; the user is mailed`);
   return 0;
 }

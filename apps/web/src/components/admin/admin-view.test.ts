@@ -572,11 +572,13 @@ describe('the data import', () => {
       'Questo insieme di dati si importa da un solo file.',
     ]);
     expect(importProblems({ multipleFiles: true }, [{ size: 10 }, { size: 10 }])).toEqual([]);
-    expect(importProblems(single, [{ size: MAX_IMPORT_BYTES + 1 }])).toEqual(['Il file è troppo grande']);
+    expect(importProblems(single, [{ size: MAX_IMPORT_BYTES + 1 }])).toEqual([
+      'Il caricamento è troppo grande: al massimo 32 MB in tutto.',
+    ]);
     // The cap is on the files together: three files each under it, over it in all.
     const third = { size: Math.ceil(MAX_IMPORT_BYTES / 3) + 1 };
     expect(importProblems({ multipleFiles: true }, [third, third, third])).toEqual([
-      'Il file è troppo grande',
+      'Il caricamento è troppo grande: al massimo 32 MB in tutto.',
     ]);
     const many = Array.from({ length: 65 }, () => ({ size: 1 }));
     expect(importProblems({ multipleFiles: true }, many)).toEqual([
@@ -605,6 +607,6 @@ describe('the data import', () => {
   it('says a file is too large, whatever the API wrote', () => {
     expect(
       importFailure(new ApiError('http', '/api/admin/imports/', 413, { detail: 'Richiesta troppo grande.' })),
-    ).toEqual({ lines: [], messages: ['Il file è troppo grande'] });
+    ).toEqual({ lines: [], messages: ['Il caricamento è troppo grande: al massimo 32 MB in tutto.'] });
   });
 });

@@ -408,6 +408,9 @@ export function importResultText(
   );
 }
 
+/** The cap on the files of one upload together, as the API's 413 says it. */
+const MAX_IMPORT_MB = MAX_IMPORT_BYTES / (1024 * 1024);
+
 /** Why the chosen files cannot be sent: no dataset, no file, several for a one-file dataset, too big. */
 export function importProblems(
   dataset: { multipleFiles: boolean } | undefined,
@@ -420,7 +423,8 @@ export function importProblems(
   else if (dataset && !dataset.multipleFiles && files.length > 1) problems.push(text.oneFileOnly);
   if (files.length > MAX_IMPORT_FILES) problems.push(text.tooManyFiles(MAX_IMPORT_FILES));
   // The API caps the files of one upload together (decision 067), not each file.
-  if (files.reduce((bytes, file) => bytes + file.size, 0) > MAX_IMPORT_BYTES) problems.push(text.tooLarge);
+  if (files.reduce((bytes, file) => bytes + file.size, 0) > MAX_IMPORT_BYTES)
+    problems.push(text.tooLarge(MAX_IMPORT_MB));
   return problems;
 }
 
@@ -437,7 +441,7 @@ const stringsOf = (value: unknown): string[] =>
  */
 export function importFailure(error: unknown): { lines: string[]; messages: string[] } {
   if (error instanceof ApiError && error.status === 413) {
-    return { lines: [], messages: [adminMessages.imports.tooLarge] };
+    return { lines: [], messages: [adminMessages.imports.tooLarge(MAX_IMPORT_MB)] };
   }
   const normalized = toNormalizedError(error);
   const body = error instanceof ApiError && error.status === 400 ? error.body : undefined;

@@ -298,7 +298,7 @@ export const adminMessages = {
     missingDataset: 'Scegli l’insieme di dati.',
     missingFile: 'Scegli il file da importare.',
     oneFileOnly: 'Questo insieme di dati si importa da un solo file.',
-    tooLarge: 'Il file è troppo grande',
+    tooLarge: (mb: number) => `Il caricamento è troppo grande: al massimo ${mb} MB in tutto.`,
     tooManyFiles: (max: number) => `Troppi file: al massimo ${max} in un caricamento.`,
     imported: (rows: number, files: string, years: string | null) =>
       `${rows === 1 ? 'Importata 1 riga' : `Importate ${formatInteger(rows)} righe`} da ${files}${years ? ` (${years})` : ''}`,

@@ -1,3 +1,5 @@
+import type { MAIL_FLOWS } from '../components/shell/auth-flow';
+
 /**
  * The secrets of the mail links (`/?flow=verify-email&key=…`, `?flow=password-reset&uid=…&token=…`,
  * `?flow=email-change&key=…`) leave the address before any script of the page runs, so that no script
@@ -13,7 +15,7 @@
 
 /** The mail links' flows (auth-flow.ts MAIL_FLOWS) and what they carry. */
 export interface MailLink {
-  flow: 'verify-email' | 'password-reset' | 'email-change';
+  flow: (typeof MAIL_FLOWS)[number];
   key: string | null;
   uid: string | null;
   token: string | null;

@@ -230,7 +230,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const sha256 = await hashFiles(dataset, files);
         // The same bytes already being imported: this request waits for that import and answers its result.
-        const { result } = runner.run({ dataset, sha256 }, (state, progress) =>
+        const result = runner.run({ dataset, sha256 }, (state, progress) =>
           runImport(upload, sha256, staff, state, progress),
         );
         summary = await result;

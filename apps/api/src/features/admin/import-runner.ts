@@ -32,11 +32,6 @@ interface Running<T> {
 export class ImportRunner {
   #running: Running<unknown> | undefined;
 
-  /** The running import, if any. */
-  get current(): Readonly<ImportState> | undefined {
-    return this.#running?.state;
-  }
-
   /** Refuses at once, before any file is read, an upload of another dataset while one runs. */
   refuseIfBusy(dataset: DatasetId): void {
     const running = this.#running?.state;
@@ -50,11 +45,11 @@ export class ImportRunner {
   run<T>(
     key: { dataset: DatasetId; sha256: string },
     work: (state: ImportState, progress: Progress) => Promise<T>,
-  ): { joined: boolean; result: Promise<T> } {
+  ): Promise<T> {
     const running = this.#running;
     if (running) {
       if (running.state.dataset === key.dataset && running.state.sha256 === key.sha256)
-        return { joined: true, result: running.result as Promise<T> };
+        return running.result as Promise<T>;
       throw new ImportBusy(running.state.dataset);
     }
     const state: ImportState = { ...key, phase: 'parsing', step: null, startedAt: new Date() };
@@ -75,6 +70,6 @@ export class ImportRunner {
     });
     entry.result = result;
     this.#running = entry;
-    return { joined: false, result };
+    return result;
   }
 }

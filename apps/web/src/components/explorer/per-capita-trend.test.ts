@@ -59,3 +59,24 @@ describe('perCapitaTrendOption over the available years', () => {
     expect(option.series[1].markArea).toBeUndefined();
   });
 });
+
+describe('perCapitaTrendOption on a phone', () => {
+  it('writes the last value ending at its point, inside the chart', () => {
+    const option = perCapitaTrendOption(points, names) as Any;
+    for (const line of option.series) {
+      const present = line.data.filter(Boolean);
+      expect(present.at(-1).label.align).toBe('right');
+      // The others stay centred on their points.
+      expect(present.slice(0, -1).every((d: Any) => d.label?.align === undefined)).toBe(true);
+    }
+  });
+
+  it('puts the plot below the legend’s two lines and the axis name under them', () => {
+    const option = perCapitaTrendOption(points, names) as Any;
+    expect(option.yAxis.name).toBe('kg/ab');
+    const [narrow] = option.media;
+    expect(narrow.query.maxWidth).toBeGreaterThanOrEqual(375);
+    expect(narrow.option.grid.top).toBeGreaterThan(option.grid.top);
+    expect(narrow.option.series).toHaveLength(2);
+  });
+});

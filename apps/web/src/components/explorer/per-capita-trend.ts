@@ -18,6 +18,7 @@ export function perCapitaYears(points: readonly PerCapitaPoint[]) {
 
 interface LineSeries {
   label?: object;
+  data?: ({ value: number; label?: object } | null)[];
   markLine?: { data?: { yAxis?: number }[] };
   markArea?: object;
   [key: string]: unknown;
@@ -27,11 +28,17 @@ interface TrendOption {
   yAxis: { axisLabel?: object };
   tooltip: object;
   grid: object;
-  media?: { query: object; option: { series?: object[] } }[];
+  media?: { query: object; option: { series?: object[]; grid?: object } }[];
   [key: string]: unknown;
 }
 
 const kg = (value: number) => formatValue(value, 'kg/ab');
+
+/**
+ * The top of the plot on a phone, in px: the legend's two lines (about 44 px) and, below them, the axis
+ * name 'kg/ab' (drawn 15 px above the plot), which at the wide chart's 48 px sat on the legend's second line.
+ */
+export const PER_CAPITA_NARROW_TOP = 76;
 
 /**
  * Kg produced and kg separately collected per inhabitant over the years: two lines on the trend chart of
@@ -56,10 +63,15 @@ export function perCapitaTrendOption(
   const series = (line: TrendOption, name: string, color: string, markers: boolean): LineSeries => {
     const [first] = line.series;
     const markLine = first?.markLine;
+    const data = first?.data ?? [];
+    const last = data.findLastIndex((d) => d !== null);
     return {
       ...first,
       name,
       color,
+      // The last value ends at its point, as on the tonnes' chart: centred on it, '612,4 kg/ab' would
+      // reach past the chart's right edge on a phone.
+      data: data.map((d, i) => (d && i === last ? { ...d, label: { ...d.label, align: 'right' } } : d)),
       label: { ...first?.label, formatter: (p: { value: number }) => kg(p.value) },
       // The source changes stay (once), the target of 65% goes.
       markLine:
@@ -90,10 +102,16 @@ export function perCapitaTrendOption(
       series(produced, names.produced, MUTED_COLOR, true),
       series(sorted, names.sorted, PRIMARY_COLOR, false),
     ],
-    // What the % chart does to its line on a phone, done to both lines.
+    // What the % chart does to its line on a phone, done to both lines; the legend there takes two lines,
+    // and the axis name 'kg/ab' goes below them (PER_CAPITA_NARROW_TOP).
     media: produced.media?.map((m) => ({
       ...m,
-      option: { ...m.option, series: m.option.series ? [m.option.series[0], m.option.series[0]] : undefined },
+      option: {
+        ...m.option,
+        grid: { top: PER_CAPITA_NARROW_TOP },
+        legend: { itemGap: 8 },
+        series: m.option.series ? [m.option.series[0], m.option.series[0]] : undefined,
+      },
     })),
   };
 }

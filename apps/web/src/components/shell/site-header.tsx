@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../lib/messages';
 import { useAuthModals } from './auth-modals';
 import { LicenseBadge } from './license-badge';
@@ -13,6 +13,9 @@ import { useSession } from './session-provider';
 // Shown only to a signed-in visitor, once the session is read in the browser: its React Aria menu is not
 // part of the first load.
 const AccountMenu = dynamic(() => import('./account-menu').then((m) => m.AccountMenu), { ssr: false });
+
+/** Where the full menu shows and the button goes (shell.css, md). */
+const FULL_MENU_QUERY = '(min-width: 800px)';
 
 /** SPEC §2: sticky header; the menu collapses behind a button below 800px (md). */
 export function SiteHeader() {
@@ -29,9 +32,45 @@ export function SiteHeader() {
   }
 
   const closeMenu = () => setMenuOpen(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The last pointerdown inside the header, in React's tree: that tree holds what the header shows in a
+  // portal too (the 'Area riservata' popover), which the DOM's would place outside it.
+  const insidePointer = useRef<Event | null>(null);
+
+  // The open collapsed menu closes as the desktop dropdown does: on Escape (the focus back on its button),
+  // on a pointer pressed outside the header, and when the screen becomes wide enough for the full menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const wide = window.matchMedia(FULL_MENU_QUERY);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    // React's own listeners run first (registered when the page was hydrated): the flag is set by then.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event !== insidePointer.current) setMenuOpen(false);
+    };
+    const onWidth = (event: MediaQueryListEvent) => {
+      if (event.matches) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    wide.addEventListener('change', onWidth);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      wide.removeEventListener('change', onWidth);
+    };
+  }, [menuOpen]);
 
   return (
-    <header className="shell-header">
+    <header
+      className="shell-header"
+      onPointerDown={(event) => {
+        insidePointer.current = event.nativeEvent;
+      }}
+    >
       <div className="container shell-header__inner">
         <Link href="/" className="shell-header__brand" aria-label={messages.header.homeLinkLabel}>
           <svg
@@ -56,6 +95,7 @@ export function SiteHeader() {
         </Link>
         {user ? <LicenseBadge status={user.licenseStatus} className="shell-header__badge" /> : null}
         <button
+          ref={toggleRef}
           type="button"
           className="shell-header__toggle"
           aria-expanded={menuOpen}

@@ -53,3 +53,27 @@ export function explorerHref(state: Partial<ExplorerState>): string {
   const query = params.toString();
   return query ? `/?${query}` : '/';
 }
+
+/** The year and the comparison year of a view. */
+export interface ExplorerYears {
+  year: number;
+  compareYear: number | null;
+}
+
+/**
+ * The years after a choice in one of the year picker's selects: the other select keeps its latest value
+ * (a choice whose navigation has not arrived yet included), so that two quick choices both win. A new
+ * year drops a comparison year equal to it: a year is not compared with itself.
+ */
+export function chooseYears(
+  current: ExplorerYears,
+  choice: { year: number } | { compareYear: number | null },
+): ExplorerYears {
+  if ('year' in choice) {
+    return {
+      year: choice.year,
+      compareYear: current.compareYear === choice.year ? null : current.compareYear,
+    };
+  }
+  return { year: current.year, compareYear: choice.compareYear };
+}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useUrlChoice } from '../use-url-choice';
-import { explorerHref, type ExplorerState } from './explorer-state';
+import { chooseYears, explorerHref, type ExplorerState } from './explorer-state';
 import { explorerMessages as t } from './messages';
 import { useExplorerNavigation } from './use-explorer-navigation';
 import styles from './explorer.module.css';
@@ -12,7 +12,9 @@ import styles from './explorer.module.css';
  * button.
  *
  * A new year keeps the comparison year the URL names, unless it is the new year itself; without one the
- * API compares with the latest earlier year, as on the first visit.
+ * API compares with the latest earlier year, as on the first visit. Each choice navigates with the other
+ * select's latest value, not the URL's: a comparison year chosen right after a year (before the year's
+ * page arrived) keeps that year, and both selects and the URL end on both choices.
  */
 export function YearPicker({
   state,
@@ -30,6 +32,15 @@ export function YearPicker({
   const [compareChoice, setCompareChoice] = useUrlChoice(compareYear === null ? '' : String(compareYear));
   const years = availableYears.toSorted((a, b) => b - a);
   const area = { region: state.region, province: state.province, city: state.city };
+  // The latest choices: the URL's years, or those chosen whose navigation is still on its way. The
+  // comparison year the API chose (none in the URL) is not one: a new year lets the API choose again.
+  const latest = {
+    year: Number(yearChoice),
+    compareYear:
+      compareChoice === (compareYear === null ? '' : String(compareYear))
+        ? state.compareYear
+        : Number(compareChoice) || null,
+  };
 
   return (
     <form
@@ -54,9 +65,7 @@ export function YearPicker({
           value={yearChoice}
           onChange={(event) => {
             setYearChoice(event.target.value);
-            const chosen = Number(event.target.value);
-            const kept = state.compareYear !== chosen ? state.compareYear : null;
-            navigate(explorerHref({ ...area, year: chosen, compareYear: kept }));
+            navigate(explorerHref({ ...area, ...chooseYears(latest, { year: Number(event.target.value) }) }));
           }}
         >
           {years.map((y) => (
@@ -78,13 +87,14 @@ export function YearPicker({
             value={compareChoice}
             onChange={(event) => {
               setCompareChoice(event.target.value);
-              navigate(explorerHref({ ...area, year, compareYear: Number(event.target.value) || null }));
+              const compareYear = Number(event.target.value) || null;
+              navigate(explorerHref({ ...area, ...chooseYears(latest, { compareYear }) }));
             }}
           >
             {compareYear === null && <option value="">—</option>}
             {years.map((y) => (
               // A year cannot be compared with itself.
-              <option key={y} value={y} disabled={y === year}>
+              <option key={y} value={y} disabled={y === latest.year}>
                 {y}
               </option>
             ))}

@@ -65,8 +65,10 @@ function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly P
         <thead>
           <tr>
             <th scope="col">{t.peerColumns.name}</th>
-            <th scope="col">{t.peerColumns.province}</th>
-            <th scope="col" className="num">
+            <th scope="col" className={styles.secondary}>
+              {t.peerColumns.province}
+            </th>
+            <th scope="col" className={`num ${styles.secondary}`}>
               {t.peerColumns.population}
             </th>
             <th scope="col" className="num">
@@ -80,6 +82,15 @@ function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly P
         <tbody>
           {rows.map((row) => {
             const province = row.provinceSigla ? bySigla.get(row.provinceSigla) : undefined;
+            const provinceText = province
+              ? `${province.name} (${province.sigla})`
+              : (row.provinceSigla ?? '');
+            const populationText = row.population === null ? '' : formatInteger(row.population);
+            // On a phone the province and the inhabitants are said under the name (rankings.module.css).
+            const folded = [
+              provinceText,
+              populationText && rankingsMessages.table.inhabitants(populationText),
+            ].filter(Boolean);
             return (
               <tr
                 key={row.id}
@@ -103,9 +114,10 @@ function PeersTable({ rank, provinces }: { rank: CityRank; provinces: readonly P
                       {row.name}
                     </a>
                   )}
+                  <span className={styles.folded}>{folded.join(' · ')}</span>
                 </th>
-                <td>{province ? `${province.name} (${province.sigla})` : (row.provinceSigla ?? '')}</td>
-                <td className="num">{row.population === null ? '' : formatInteger(row.population)}</td>
+                <td className={styles.secondary}>{provinceText}</td>
+                <td className={`num ${styles.secondary}`}>{populationText}</td>
                 <td className="num">{formatPercent(row.value)}</td>
                 <td className="num">{formatInteger(row.rank)}</td>
               </tr>

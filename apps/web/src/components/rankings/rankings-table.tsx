@@ -26,30 +26,61 @@ function provinceText(row: RankingRow, provinces: ReadonlyMap<string, Province>)
   return row.provinceSigla ?? t.table.noValue;
 }
 
-function NameCell({ row, ranking }: { row: RankingRow; ranking: Ranking }) {
-  return (
-    <th scope="row">
-      <a href={rowHref(row, ranking)}>{row.name}</a>
-      {row.capital && <span className={styles.tag}> {t.table.capital}</span>}
-    </th>
-  );
-}
-
-/** The cells that locate a row: the province of a comune, the region of a province; nothing for a region. */
-function PlaceCells({ row, provinces }: { row: RankingRow; provinces: ReadonlyMap<string, Province> }) {
-  if (row.level === 'city') return <td>{provinceText(row, provinces)}</td>;
-  if (row.level === 'province') return <td>{row.regionName ?? t.table.noValue}</td>;
-  return null;
-}
-
-function PlaceHeaders({ level }: { level: Ranking['level'] }) {
-  if (level === 'city') return <th scope="col">{t.table.province}</th>;
-  if (level === 'province') return <th scope="col">{t.table.region}</th>;
+/** Where a row is: the province of a comune, the region of a province; null for a region. */
+function placeText(row: RankingRow, provinces: ReadonlyMap<string, Province>): string | null {
+  if (row.level === 'city') return provinceText(row, provinces);
+  if (row.level === 'province') return row.regionName ?? t.table.noValue;
   return null;
 }
 
 const populationText = (population: number | null) =>
   population === null ? t.table.noValue : formatInteger(population);
+
+/**
+ * The name, linked to its page; on a phone the row's secondary columns follow under it ("Padova (PD) ·
+ * 12.345 ab."), those columns being hidden there, so that the ranked value stays in view beside the name.
+ */
+function NameCell({
+  row,
+  ranking,
+  provinces,
+  change,
+}: {
+  row: RankingRow;
+  ranking: Ranking;
+  provinces: ReadonlyMap<string, Province>;
+  /** The % of both years (of the year alone without a comparison year), for the change in % points. */
+  change?: boolean;
+}) {
+  const percent = (value: number | null) => valueText({ ...ranking, indicator: 'sortedPercentage' }, value);
+  const details = [
+    placeText(row, provinces),
+    row.population === null ? t.table.noPopulation : t.table.inhabitants(formatInteger(row.population)),
+    change ? t.table.fromTo(ranking.compareYear, percent(row.from), ranking.year, percent(row.to)) : null,
+  ].filter((v): v is string => v !== null);
+  return (
+    <th scope="row">
+      <a href={rowHref(row, ranking)}>{row.name}</a>
+      {row.capital && <span className={styles.tag}> {t.table.capital}</span>}
+      <span className={styles.folded}>{details.join(' · ')}</span>
+    </th>
+  );
+}
+
+/** The cell that locates a row (hidden on a phone, where NameCell says it). */
+function PlaceCells({ row, provinces }: { row: RankingRow; provinces: ReadonlyMap<string, Province> }) {
+  const place = placeText(row, provinces);
+  return place === null ? null : <td className={styles.secondary}>{place}</td>;
+}
+
+function PlaceHeaders({ level }: { level: Ranking['level'] }) {
+  const name = level === 'city' ? t.table.province : level === 'province' ? t.table.region : null;
+  return name === null ? null : (
+    <th scope="col" className={styles.secondary}>
+      {name}
+    </th>
+  );
+}
 
 /** How the value column is sorted, for aria-sort: best first is descending when more is better. */
 function sortDirection(ranking: Ranking): 'ascending' | 'descending' {
@@ -83,16 +114,16 @@ export function RankingTable({
             </th>
             <th scope="col">{t.levels[ranking.level].name}</th>
             <PlaceHeaders level={ranking.level} />
-            <th scope="col" className="num">
+            <th scope="col" className={`num ${styles.secondary}`}>
               {t.table.population}
             </th>
             {change && ranking.compareYear !== null && (
-              <th scope="col" className="num">
+              <th scope="col" className={`num ${styles.secondary}`}>
                 {t.table.from(ranking.compareYear)}
               </th>
             )}
             {change && (
-              <th scope="col" className="num">
+              <th scope="col" className={`num ${styles.secondary}`}>
                 {t.table.to(ranking.year)}
               </th>
             )}
@@ -123,16 +154,20 @@ export function RankingTable({
                   </>
                 )}
               </td>
-              <NameCell row={row} ranking={ranking} />
+              <NameCell row={row} ranking={ranking} provinces={provinces} change={change} />
               <PlaceCells row={row} provinces={provinces} />
-              <td className="num" data-testid="rankings-population">
+              <td className={`num ${styles.secondary}`} data-testid="rankings-population">
                 {populationText(row.population)}
               </td>
               {change && ranking.compareYear !== null && (
-                <td className="num">{valueText({ ...ranking, indicator: 'sortedPercentage' }, row.from)}</td>
+                <td className={`num ${styles.secondary}`}>
+                  {valueText({ ...ranking, indicator: 'sortedPercentage' }, row.from)}
+                </td>
               )}
               {change && (
-                <td className="num">{valueText({ ...ranking, indicator: 'sortedPercentage' }, row.to)}</td>
+                <td className={`num ${styles.secondary}`}>
+                  {valueText({ ...ranking, indicator: 'sortedPercentage' }, row.to)}
+                </td>
               )}
               <td className="num" data-testid="rankings-value">
                 {valueText(ranking, row.value)}
@@ -163,7 +198,7 @@ export function UnrankedTable({
           <tr>
             <th scope="col">{t.levels[ranking.level].name}</th>
             <PlaceHeaders level={ranking.level} />
-            <th scope="col" className="num">
+            <th scope="col" className={`num ${styles.secondary}`}>
               {t.table.population}
             </th>
           </tr>
@@ -171,9 +206,9 @@ export function UnrankedTable({
         <tbody>
           {ranking.rows.map((row) => (
             <tr key={row.id} data-testid="rankings-row" data-id={row.id}>
-              <NameCell row={row} ranking={ranking} />
+              <NameCell row={row} ranking={ranking} provinces={provinces} />
               <PlaceCells row={row} provinces={provinces} />
-              <td className="num">{populationText(row.population)}</td>
+              <td className={`num ${styles.secondary}`}>{populationText(row.population)}</td>
             </tr>
           ))}
         </tbody>

@@ -39,3 +39,8 @@ export function ProvinceOptions({ all, provinces }: { all: ReactNode; provinces:
     </>
   );
 }
+
+/** The provinces a province select offers: those of the region, or all of them for all Italy (''). */
+export function provincesOf(provinces: readonly Province[], region: string): readonly Province[] {
+  return region ? provinces.filter((p) => p.regionId === region) : provinces;
+}

@@ -24,3 +24,21 @@ describe('the Italian of the rank section', () => {
     );
   });
 });
+
+describe('the Italian of /classifiche', () => {
+  it('"tutti" agrees with the level: tutti i comuni, tutte le province e le regioni', () => {
+    const { count, table } = rankingsMessages;
+    expect(`${count.ranked('province', 107, '107')} · ${count.allRanked('province')}`).toBe(
+      '107 province in classifica · tutte con dati',
+    );
+    expect(count.allRanked('region')).toBe('tutte con dati');
+    expect(count.allRanked('city')).toBe('tutti con dati');
+    expect(table.emptyUnranked('province')).toBe('Con questi filtri tutte hanno dati per l’anno scelto.');
+  });
+
+  it('says a province dropped for not being in the region chosen', () => {
+    expect(rankingsMessages.filters.provinceDropped('Palermo', 'Lombardia')).toMatch(
+      /^La provincia di Palermo non è in Lombardia: /,
+    );
+  });
+});

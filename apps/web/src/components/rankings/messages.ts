@@ -8,11 +8,28 @@ import {
   type RankingLevel,
 } from '@portal/contract/lite';
 
-/** A level's noun, singular and plural, with the article of "Classifica dei comuni". */
+/**
+ * A level's noun, singular and plural, with the article of "Classifica dei comuni" and "tutti" agreeing
+ * with it ("tutti" i comuni, "tutte" le province).
+ */
 const LEVELS = {
-  city: { one: 'comune', many: 'comuni', of: 'dei comuni', tab: 'Comuni', name: 'Comune' },
-  province: { one: 'provincia', many: 'province', of: 'delle province', tab: 'Province', name: 'Provincia' },
-  region: { one: 'regione', many: 'regioni', of: 'delle regioni', tab: 'Regioni', name: 'Regione' },
+  city: { one: 'comune', many: 'comuni', of: 'dei comuni', tab: 'Comuni', name: 'Comune', all: 'tutti' },
+  province: {
+    one: 'provincia',
+    many: 'province',
+    of: 'delle province',
+    tab: 'Province',
+    name: 'Provincia',
+    all: 'tutte',
+  },
+  region: {
+    one: 'regione',
+    many: 'regioni',
+    of: 'delle regioni',
+    tab: 'Regioni',
+    name: 'Regione',
+    all: 'tutte',
+  },
 } as const satisfies Record<RankingLevel, Record<string, string>>;
 
 const INDICATORS = {
@@ -103,6 +120,8 @@ export const rankingsMessages = {
     reset: 'Azzera i filtri',
     active: 'Filtri',
     provinceOf: (name: string) => `provincia di ${name}`,
+    provinceDropped: (province: string, region: string) =>
+      `La provincia di ${province} non è ${inRegion(region)}: la classifica è di tutti i comuni della regione, senza il filtro per provincia.`,
     capitalsOnly: 'solo capoluoghi',
   },
   results: {
@@ -116,7 +135,7 @@ export const rankingsMessages = {
       compareYear === null
         ? `${n} senza dati per il ${year}`
         : `${n} senza dati per il ${compareYear} o il ${year}`,
-    allRanked: 'tutti con dati',
+    allRanked: (level: RankingLevel) => `${LEVELS[level].all} con dati`,
     backToRanking: 'Torna alla classifica',
   },
   table: {
@@ -138,6 +157,11 @@ export const rankingsMessages = {
     population: 'Abitanti',
     from: (year: number) => `% RD ${year}`,
     to: (year: number) => `% RD ${year}`,
+    /** On a phone, under the name: the columns folded there. */
+    inhabitants: (n: string) => `${n} ab.`,
+    noPopulation: 'abitanti n.d.',
+    fromTo: (compareYear: number | null, from: string, year: number, to: string) =>
+      compareYear === null ? `% RD ${year}: ${to}` : `% RD ${compareYear}: ${from} → ${year}: ${to}`,
     tied: 'pari merito',
     tiedLegend: '= pari merito: lo stesso valore, al decimale mostrato, dà la stessa posizione.',
     capital: 'capoluogo',
@@ -146,7 +170,8 @@ export const rankingsMessages = {
     sortBest: 'mostra prima i migliori',
     sortWorst: 'mostra prima i peggiori',
     empty: 'Nessun territorio con questi filtri ha dati per l’anno scelto.',
-    emptyUnranked: 'Con questi filtri tutti hanno dati per l’anno scelto.',
+    emptyUnranked: (level: RankingLevel) =>
+      `Con questi filtri ${LEVELS[level].all} hanno dati per l’anno scelto.`,
   },
   pagination: {
     label: 'Pagine della classifica',

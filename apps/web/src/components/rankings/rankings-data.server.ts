@@ -49,6 +49,11 @@ export interface RankingsData {
   /** The years the form offers (the level's years with data), ascending. */
   years: number[];
   /**
+   * The province the URL names with a region it is not in (a region changed in the form without
+   * JavaScript): dropped from the state, and the page says so.
+   */
+  droppedProvince: Province | null;
+  /**
    * A list of the form could not be read (an API call failed): the page shows the form without it and is
    * marked partial, so that the page cache does not keep it (server/page-partial.mjs).
    */
@@ -94,7 +99,13 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
   ]);
   const regions = (regionList ?? []).toSorted(byName);
   const provinces = (provinceList ?? []).toSorted(byName);
-  const base = { state, regions, provinces, partial: !regionList || !provinceList };
+  const base = {
+    state,
+    regions,
+    provinces,
+    partial: !regionList || !provinceList,
+    droppedProvince: null as Province | null,
+  };
   const missing = (): RankingsData => ({
     ...base,
     missing: true,
@@ -116,12 +127,16 @@ export async function loadRankings(params: SearchParams): Promise<RankingsData> 
   };
 
   // As in the explorer: the province decides its region, unless the URL names another region; then the
-  // province is the earlier choice of a region changed in the form, and the region wins.
+  // province is the earlier choice of a region changed in the form, and the region wins (the page says
+  // the province was dropped).
   if (state.province && provinceList) {
     const province = provinceList.find((p) => p.id === state.province);
     if (!province) return missing();
     if (!state.region) state.region = province.regionId;
-    else if (state.region !== province.regionId) state.province = null;
+    else if (state.region !== province.regionId) {
+      state.province = null;
+      base.droppedProvince = province;
+    }
   }
   if (state.region && regionList && !regionList.some((r) => r.id === state.region)) return missing();
 

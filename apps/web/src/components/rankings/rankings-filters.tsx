@@ -1,7 +1,8 @@
 import type { Province, Region } from '@portal/contract';
 import { POPULATION_BANDS } from '@portal/contract/lite';
-import { ProvinceOptions, RegionOptions, SelectField } from '../filters/select-field';
+import { SelectField } from '../filters/select-field';
 import { rankingsMessages as t } from './messages';
+import { RankingsPlaceFields } from './rankings-place-fields';
 import {
   indicatorParam,
   levelParam,
@@ -15,9 +16,9 @@ import styles from './rankings.module.css';
 /**
  * The filters as a plain GET form, rendered on the server: it works without JavaScript and sends none.
  * The level, the indicator and the order are links of the page; the form carries them as hidden fields.
- * The province select offers the provinces of the region in the URL (all of Italy's without one): a region
- * changed in the form shows its provinces once the form is sent (the province of another region is then
- * dropped, see rankings-data.server.ts).
+ * The region and province selects follow each other in the browser (RankingsPlaceFields); without
+ * JavaScript the province select offers the provinces of the region in the URL, and a province of another
+ * region sent with the form is dropped and named (rankings-data.server.ts).
  */
 export function RankingsFilters({
   state,
@@ -36,7 +37,6 @@ export function RankingsFilters({
   const yearOptions = [...years].reverse();
   const year = state.year ?? yearOptions[0] ?? null;
   const compareOptions = year === null ? [] : yearOptions.filter((y) => y < year);
-  const offered = state.region ? provinces.filter((p) => p.regionId === state.region) : provinces;
 
   return (
     <form
@@ -78,14 +78,13 @@ export function RankingsFilters({
           </SelectField>
         )}
         {state.level !== 'region' && (
-          <SelectField label={t.filters.region} name="regione" defaultValue={state.region ?? ''}>
-            <RegionOptions all={t.filters.allRegions} regions={regions} />
-          </SelectField>
-        )}
-        {city && (
-          <SelectField label={t.filters.province} name="provincia" defaultValue={state.province ?? ''}>
-            <ProvinceOptions all={t.filters.allProvinces} provinces={offered} />
-          </SelectField>
+          <RankingsPlaceFields
+            regions={regions}
+            provinces={provinces}
+            region={state.region ?? ''}
+            province={state.province ?? ''}
+            withProvince={city}
+          />
         )}
         {city && (
           <SelectField label={t.filters.band} name="fascia" defaultValue={state.band ?? ''}>

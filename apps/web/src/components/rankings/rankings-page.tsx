@@ -102,6 +102,18 @@ function ErrorList({ data }: { data: RankingsData }) {
   );
 }
 
+/** A province of another region than the one chosen: said, not kept silently (issue 35, point 14). */
+function DroppedProvince({ data }: { data: RankingsData }) {
+  const province = data.droppedProvince;
+  const region = data.regions.find((r) => r.id === data.state.region);
+  if (!province || !region) return null;
+  return (
+    <p className={styles.notice} role="status" data-testid="rankings-dropped-province">
+      {t.filters.provinceDropped(province.name, region.name)}
+    </p>
+  );
+}
+
 function Results({ data }: { data: RankingsData }) {
   const { state } = data;
   const ranking = data.ranking!;
@@ -153,7 +165,7 @@ function Results({ data }: { data: RankingsData }) {
                 {unrankedText}
               </a>
             ) : (
-              t.count.allRanked
+              t.count.allRanked(ranking.level)
             )}
           </>
         )}
@@ -170,7 +182,7 @@ function Results({ data }: { data: RankingsData }) {
           <a href={rankingsHref({ ...state, page: 1 })}>{t.pagination.firstPage}</a>
         </p>
       ) : ranking.rows.length === 0 ? (
-        <p className={styles.notice}>{unranked ? t.table.emptyUnranked : t.table.empty}</p>
+        <p className={styles.notice}>{unranked ? t.table.emptyUnranked(ranking.level) : t.table.empty}</p>
       ) : unranked ? (
         <UnrankedTable ranking={ranking} caption={caption} provinces={provinces} />
       ) : (
@@ -212,6 +224,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
         testId="rankings-indicators"
       />
       {data.errors.length > 0 && <ErrorList data={data} />}
+      <DroppedProvince data={data} />
       {(data.ranking || data.years.length > 0) && (
         <RankingsFilters state={state} years={data.years} regions={data.regions} provinces={data.provinces} />
       )}

@@ -3,16 +3,11 @@
 import type { Province, Region, RvmOperator } from '@portal/contract';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { ProvinceOptions, RegionOptions, SelectField } from '../filters/select-field';
+import { ProvinceOptions, provincesOf, RegionOptions, SelectField } from '../filters/select-field';
 import { useUrlChoice } from '../use-url-choice';
 import { rvmMessages as t } from './messages';
 import { rvmHref, type RvmState } from './rvm-state';
 import styles from './rvm.module.css';
-
-/** The provinces the province select offers: those of the region, or all of them for all Italy. */
-export function provincesOf(provinces: readonly Province[], region: string): readonly Province[] {
-  return region ? provinces.filter((p) => p.regionId === region) : provinces;
-}
 
 /**
  * The filters as a plain GET form: the URL keeps them, and it works without JavaScript with its 'Applica

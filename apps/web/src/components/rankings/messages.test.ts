@@ -34,6 +34,8 @@ describe('the Italian of /classifiche', () => {
     expect(count.allRanked('region')).toBe('tutte con dati');
     expect(count.allRanked('city')).toBe('tutti con dati');
     expect(table.emptyUnranked('province')).toBe('Con questi filtri tutte hanno dati per l’anno scelto.');
+    // On a phone, under the name: the figure and its unit never part.
+    expect(table.inhabitants('1.141')).toBe('1.141\u00a0ab.');
   });
 
   it('says a province dropped for not being in the region chosen', () => {

@@ -158,7 +158,7 @@ export const rankingsMessages = {
     from: (year: number) => `% RD ${year}`,
     to: (year: number) => `% RD ${year}`,
     /** On a phone, under the name: the columns folded there. */
-    inhabitants: (n: string) => `${n} ab.`,
+    inhabitants: (n: string) => `${n}\u00a0ab.`,
     noPopulation: 'abitanti n.d.',
     fromTo: (compareYear: number | null, from: string, year: number, to: string) =>
       compareYear === null ? `% RD ${year}: ${to}` : `% RD ${compareYear}: ${from} → ${year}: ${to}`,

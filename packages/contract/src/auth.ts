@@ -105,6 +105,17 @@ export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 export const VerifyEmailBodySchema = body({ key: rawText(200), password });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
+/**
+ * The confirmed address is signed in at once, as a sign-in with the same password would be (issue 35): `key`
+ * is the new session's, also set as the HttpOnly token cookie. Missing when the account may not sign in
+ * (deactivated by the staff).
+ */
+export const VerifyEmailResponseSchema = z.object({
+  detail: z.string(),
+  key: z.string().optional().describe('the sign-in key of the session the confirmation started'),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
 export const ResendEmailBodySchema = body({ email: emailField() });
 export type ResendEmailBody = z.infer<typeof ResendEmailBodySchema>;
 

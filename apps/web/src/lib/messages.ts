@@ -141,6 +141,8 @@ export const messages = {
       intro: 'Per confermare il tuo indirizzo inserisci la password che hai scelto registrandoti.',
       submit: 'Conferma',
       success: 'Il tuo indirizzo email è stato confermato. Ora puoi accedere.',
+      successSignedIn: 'Il tuo indirizzo email è stato confermato e hai effettuato l’accesso.',
+      close: 'Continua',
       error:
         'Il link di conferma non è valido o è scaduto: apri il messaggio più recente, o registrati di nuovo per riceverne uno nuovo.',
       toLogin: 'Accedi',

@@ -73,7 +73,8 @@ describe('the whole account flow over HTTP', () => {
       password: 'Compostiera-Blu-77',
     });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ detail: 'ok' });
+    // The confirmation signs in (issue 35): its key is a session like the login's below.
+    expect(verify.json()).toEqual({ detail: 'ok', key: expect.stringMatching(/^[0-9a-f]{40}$/) as string });
     // Single use.
     expect(
       (

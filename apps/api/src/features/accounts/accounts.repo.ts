@@ -246,14 +246,18 @@ export async function createVerificationKey(
 
 export interface VerificationTarget {
   userId: number;
+  email: string;
   /** The account's own password hash (NO_PASSWORD for an account made by a registration). */
   passwordHash: string;
+  /** Deactivated by the staff: the address is confirmed, but no session starts. */
+  deactivated: boolean;
 }
 
 /** The still unverified account of a live, unused key, or null for a bad, used or expired key. */
 export async function findVerificationTarget(q: Queryable, key: string): Promise<VerificationTarget | null> {
   const [row] = await q.query<VerificationTarget>(
-    `SELECT u.id::int AS "userId", u.password_hash AS "passwordHash"
+    `SELECT u.id::int AS "userId", u.email, u.password_hash AS "passwordHash",
+            u.deactivated_at IS NOT NULL AS deactivated
        FROM email_verification_keys k JOIN users u ON u.id = k.user_id
       WHERE k.key_hash = $1 AND k.used_at IS NULL AND k.expires_at > now() AND NOT u.verified`,
     [sha256(key)],

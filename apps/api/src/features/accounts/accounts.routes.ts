@@ -14,6 +14,7 @@ import {
   UserSchema,
   ValidationErrorSchema,
   VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
 } from '@portal/contract';
 import {
   clearSessionCookies,
@@ -335,13 +336,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['registration'],
         summary:
-          'Confirm the address: the key of the verification e-mail and the password chosen at registration',
+          'Confirm the address: the key of the verification e-mail and the password chosen at registration; ' +
+          'signs in (the session cookies and `key`, as the login does)',
         body: VerifyEmailBodySchema,
-        response: { 200: DetailSchema, 404: DetailSchema, ...errors },
+        response: { 200: VerifyEmailResponseSchema, 404: DetailSchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { key, password } = req.body;
+      const client = clientOf(req);
       await rateLimiter.consume(LIMITS.verifyIp, ipKey(req.ip));
       const target = await findVerificationTarget(db, key);
       if (!target) throw new ApiError(404, { detail: msg('notFound') });
@@ -351,15 +354,36 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!chosen && !(await checkPassword(target.passwordHash, password))) {
         throw new ApiError(400, { password: [msg('registrationPasswordMismatch')] });
       }
-      const done = await db.transaction(async (tx) => {
-        if (!(await consumeVerificationKey(tx, key, target.userId))) return false;
+      const session = await db.transaction(async (tx) => {
+        if (!(await consumeVerificationKey(tx, key, target.userId))) return null;
         if (chosen) await applyRegistration(tx, target.userId, chosen);
         await markVerified(tx, target.userId);
-        return true;
+        // The mailbox and the account's password, both proved: a sign-in like the login's, with its event
+        // and a new session (issue 35), unless the staff deactivated the account meanwhile.
+        if (target.deactivated) return { key: undefined };
+        await recordSignInEvent(tx, target.userId, 'login', client);
+        return { key: await createAuthToken(tx, target.userId, client) };
       });
-      if (!done) throw new ApiError(404, { detail: msg('notFound') });
+      if (!session) throw new ApiError(404, { detail: msg('notFound') });
       req.log.info({ event: 'email-verified', userId: target.userId }, 'e-mail address verified');
-      return { detail: t(langOf(req), 'ok') };
+      if (!session.key) return { detail: t(langOf(req), 'ok') };
+      // A real sign-in clears the sign-in counts of the account, as the login and the password reset do:
+      // whoever guessed at the address before its owner confirmed it does not lock the owner out.
+      await rateLimiter.reset(LIMITS.loginAccountClient, `${target.email}|${ipKey(req.ip)}`);
+      await rateLimiter.reset(LIMITS.loginAccountCeiling, target.email);
+      setSessionCookies(req, reply, session.key);
+      req.log.info(
+        {
+          event: 'login',
+          emailDomain: emailDomain(target.email),
+          userId: target.userId,
+          ip: req.ip,
+          outcome: 'success',
+          via: 'verify-email',
+        },
+        'login succeeded',
+      );
+      return { detail: t(langOf(req), 'ok'), key: session.key };
     },
   );
 

@@ -224,6 +224,52 @@ describe('e-mail verification', () => {
       404,
     );
   });
+  it('signs the confirmed address in, as a sign-in does: session cookies, a live key, the event, counts cleared', async () => {
+    // Issue 35, point 19: confirming with the right password used to leave the person signed out.
+    const api = client(app);
+    const email = 'confirm.login@example.it';
+    const body = { email1: email, email2: email, firstName: 'Rita', lastName: 'Neri', password: PASSWORD };
+    expect((await api.post('/api/registration/', body)).statusCode).toBe(201);
+    // Nine refused sign-ins before the confirmation (one short of the account's limit from this address).
+    for (let i = 0; i < 9; i++) {
+      expect((await api.post('/api/auth/login/', { email, password: 'Non-La-Mia-99' })).statusCode).toBe(400);
+    }
+    const key = linkParams((await outbox(t.db, email)).at(-1)!.text, 'verify-email').get('key');
+    const res = await api.post('/api/registration/verify-email/', { key, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<{ detail: string; key: string }>();
+    expect(answer).toEqual({ detail: 'ok', key: expect.stringMatching(/^[0-9a-f]{40}$/) as string });
+    const cookies = res.cookies;
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({
+      value: answer.key,
+      httpOnly: true,
+      path: '/',
+    });
+    expect(cookies.find((c) => c.name === 'signed_in')).toMatchObject({ value: '1' });
+    const me = await api.get('/api/auth/user/', { token: answer.key });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email, firstName: 'Rita' });
+    const events = (await api.get('/api/auth/sign-in-events/', { token: answer.key })).json<{
+      results: { kind: string }[];
+    }>();
+    expect(events.results[0]!.kind).toBe('login');
+    // The sign-in cleared the counts: two more wrong passwords are refused as such, not locked out (429).
+    for (let i = 0; i < 2; i++) {
+      expect((await api.post('/api/auth/login/', { email, password: 'Non-La-Mia-99' })).statusCode).toBe(400);
+    }
+  });
+  it('confirms a deactivated account without signing it in', async () => {
+    const api = client(app);
+    const email = 'confirm.deactivated@example.it';
+    await createUser(email, false);
+    await t.db.query(`UPDATE users SET deactivated_at = now() WHERE email = $1`, [email]);
+    await api.post('/api/registration/resend-email/', { email });
+    const key = linkParams((await outbox(t.db, email)).at(-1)!.text, 'verify-email').get('key');
+    const res = await api.post('/api/registration/verify-email/', { key, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'ok' });
+    expect(res.cookies.find((c) => c.name === 'token')).toBeUndefined();
+  });
   it('resend-email: always 200, mails only an unverified address', async () => {
     const api = client(app);
     const before = (await outbox(t.db)).length;

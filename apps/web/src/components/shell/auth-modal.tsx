@@ -50,7 +50,7 @@ export function AuthModal({
       {state.flow === 'signup' ? <SignupForm switchTo={switchTo} /> : null}
       {state.flow === 'passwordforgotten' ? <PasswordForgottenForm switchTo={switchTo} /> : null}
       {state.flow === 'verify-email' ? (
-        <VerifyEmailPanel verificationKey={state.key ?? ''} switchTo={switchTo} />
+        <VerifyEmailPanel verificationKey={state.key ?? ''} switchTo={switchTo} onClose={onClose} />
       ) : null}
       {state.flow === 'password-reset' ? (
         <PasswordResetForm uid={state.uid ?? ''} token={state.token ?? ''} switchTo={switchTo} />

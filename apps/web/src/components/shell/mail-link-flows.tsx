@@ -4,6 +4,7 @@ import {
   EmailChangeConfirmResponseSchema,
   PasswordResetConfirmBodySchema,
   VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
   type EmailChangeConfirmBody,
   type PasswordResetConfirmBody,
   type VerifyEmailBody,
@@ -24,15 +25,20 @@ const VERIFY_FIELDS = ['password'] as const;
 
 /**
  * ?flow=verify-email&key=…: the key proves the mailbox, and the password chosen at registration says
- * which registration to confirm (a click alone activates nobody's password); then the login.
+ * which registration to confirm (a click alone activates nobody's password). The API's answer signs the
+ * person in (issue 35): the session is loaded here and the dialog says so; without a session (a
+ * deactivated account) it offers the login.
  */
 export function VerifyEmailPanel({
   verificationKey,
   switchTo,
+  onClose,
 }: {
   verificationKey: string;
   switchTo(flow: AuthFlow): void;
+  onClose(): void;
 }) {
+  const { signIn } = useSession();
   const {
     register,
     handleSubmit,
@@ -40,16 +46,18 @@ export function VerifyEmailPanel({
     formState: { errors },
   } = useForm({ resolver: contractResolver(VerifyFormSchema), defaultValues: { password: '' } });
   const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, VERIFY_FIELDS);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'signed-in' | 'signed-out' | null>(null);
   const [deadKey, setDeadKey] = useState(false);
 
   const onSubmit = handleSubmit((values) =>
     run(
       async () => {
-        await apiRequest('POST', '/api/registration/verify-email/', {
+        const { key } = await apiRequest('POST', '/api/registration/verify-email/', {
           body: { key: verificationKey, ...values } satisfies VerifyEmailBody,
+          schema: VerifyEmailResponseSchema,
         });
-        setDone(true);
+        if (key) await signIn();
+        setDone(key ? 'signed-in' : 'signed-out');
       },
       (error) => {
         // A bad, used or expired key: say so in words, not the API's "Non trovato.".
@@ -61,6 +69,18 @@ export function VerifyEmailPanel({
     ),
   );
 
+  if (done === 'signed-in') {
+    return (
+      <div className="auth-form">
+        <SuccessMessage>{messages.modal.verifyEmail.successSignedIn}</SuccessMessage>
+        <p>
+          <button type="button" className="button button--block" onClick={onClose}>
+            {messages.modal.verifyEmail.close}
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (done) {
     return (
       <div className="auth-form">

@@ -81,6 +81,27 @@ for (const { name, viewport } of WIDTHS) {
       await dismissCookieBanner(page);
     });
 
+    test('every call of the browser sends the language of NEXT_LOCALE, the first one included', async ({
+      page,
+      context,
+    }) => {
+      // Issue 35, point 20: the CSRF cookie's call, the first of a page that sends a form, went without it.
+      await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: BASE_URL }]);
+      const calls: { path: string; language: string | undefined }[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === new URL(BASE_URL).origin && url.pathname.startsWith('/api/'))
+          calls.push({ path: url.pathname, language: request.headers()['accept-language'] });
+      });
+      await page.goto('/');
+      await openFromHeader(page, 'Accedi');
+      await fillLogin(page, uniqueEmail('lingua'), 'Password-Sbagliata-1');
+      const dialog = page.getByRole('dialog', { name: 'Accedi' });
+      await expect(dialog.getByText('Unable to log in with provided credentials.')).toBeVisible();
+      expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/csrf/', '/api/auth/login/']));
+      for (const call of calls) expect(call.language, call.path).toBe('en');
+    });
+
     test('sign up through the modal, verify from the mail, sign in, sign out', async ({ page, context }) => {
       await page.goto('/');
       await openFromHeader(page, 'Registrati');
@@ -143,12 +164,15 @@ for (const { name, viewport } of WIDTHS) {
       await expect(verify.getByText('La password non è quella scelta registrandoti')).toBeVisible();
       await verify.getByLabel('Password').fill(PASSWORD);
       await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
+      // Confirmed with the right password: signed in at once (issue 35, point 19), no key in the address.
       await expect(
-        verify.getByText('Il tuo indirizzo email è stato confermato. Ora puoi accedere.'),
+        verify.getByText('Il tuo indirizzo email è stato confermato e hai effettuato l’accesso.'),
       ).toBeVisible();
-      await verify.getByRole('button', { name: 'Accedi' }).click();
-      await fillLogin(page, email, PASSWORD);
+      await expect(page).toHaveURL(`${BASE_URL}/`);
+      await page.screenshot({ path: `/tmp/accounts-verified-${viewport.width}.png` });
+      await verify.getByRole('button', { name: 'Continua' }).click();
       await expectSignedIn(page);
+      await expect(page).toHaveURL(`${BASE_URL}/`);
       await expect(page.getByRole('banner').locator('.license-badge')).toHaveText(/Non attiva/);
 
       // the token cookie: 30 days, path /, SameSite Lax, not Secure on http://localhost, and HttpOnly:

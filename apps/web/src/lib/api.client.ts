@@ -56,8 +56,9 @@ async function ensureCsrfToken(): Promise<string | undefined> {
   const existing = cookie('csrftoken');
   if (existing) return existing;
   try {
+    // The first call of a page that sends a form: the visitor's language goes with it too (SPEC §7).
     const response = await fetch(apiUrl('', '/api/csrf/'), {
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...sessionHeaders() },
       credentials: 'same-origin',
     });
     if (response.ok) {

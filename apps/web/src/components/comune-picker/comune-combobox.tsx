@@ -5,7 +5,7 @@ import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions 
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../../lib/api.client';
 import type { ComunePickerProps } from './comune-picker';
-import { comunePickerMessages as m, hiddenMatches } from './messages';
+import { comunePickerMessages as m, hiddenMatches, searchErrorText } from './messages';
 import explorerStyles from '../explorer/explorer.module.css';
 import styles from './comune-picker.module.css';
 
@@ -49,6 +49,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
   const [results, setResults] = useState<City[]>([]);
   const [total, setTotal] = useState(0);
   const [status, setStatus] = useState<Status>('idle');
+  const [errorText, setErrorText] = useState('');
 
   const text = query.trim();
   const searching = text.length >= MIN_CHARS && query !== chosen;
@@ -69,8 +70,10 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
           setTotal(page.count);
           setStatus('done');
         })
-        .catch(() => {
-          if (current) setStatus('error');
+        .catch((error: unknown) => {
+          if (!current) return;
+          setErrorText(searchErrorText(error));
+          setStatus('error');
         });
     }, SEARCH_DELAY_MS);
     return () => {
@@ -85,7 +88,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
   const hidden = shown === 'done' ? hiddenMatches(total, results.length) : 0;
   const note =
     shown === 'error'
-      ? m.error
+      ? errorText
       : shown === 'done' && !results.length
         ? m.noResults
         : hidden > 0
@@ -95,7 +98,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
     shown === 'loading'
       ? m.loading
       : shown === 'error'
-        ? m.error
+        ? errorText
         : shown === 'done'
           ? !results.length
             ? m.noResults

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comunePickerMessages as m, hiddenMatches } from './messages';
+import { ApiError } from '../../lib/api';
+import { comunePickerMessages as m, hiddenMatches, searchErrorText } from './messages';
 
 describe('comune search: matches the suggestions leave out', () => {
   it('counts them from the API total and the suggestions shown', () => {
@@ -25,5 +26,27 @@ describe('comune search: comuni that no longer exist', () => {
     expect(m.dissolved(2010, 2016)).toBe('non più esistente · dati 2010–2016');
     expect(m.dissolved(2012, 2012)).toBe('non più esistente · dati 2012');
     expect(m.dissolved(null, null)).toBe('non più esistente');
+  });
+});
+
+describe('comune search: a failed search says what SPEC §8 says', () => {
+  const path = '/api/cities/city/';
+  it('gives the generic text for an HTML error page, a plain string or any 5xx', () => {
+    // Issue 35, point 20: an HTML 500 showed "Oops, la richiesta non è andata a buon fine.".
+    const generic = 'Ops... Qualcosa è andato storto, riprova più tardi.';
+    expect(searchErrorText(new ApiError('http', path, 500, '<html><body>Errore</body></html>'))).toBe(
+      generic,
+    );
+    expect(searchErrorText(new ApiError('http', path, 502, 'Bad Gateway'))).toBe(generic);
+    expect(searchErrorText(new ApiError('http', path, 503, { detail: 'Service unavailable' }))).toBe(generic);
+    expect(searchErrorText(new ApiError('invalid-response', path, 200, { results: 'x' }))).toBe(generic);
+    expect(searchErrorText(new TypeError('boom'))).toBe(generic);
+  });
+  it('keeps "the request failed" for no answer at all, and the API’s own message for a refusal', () => {
+    expect(searchErrorText(new ApiError('unreachable', path, 0))).toBe(
+      'Oops, la richiesta non è andata a buon fine.',
+    );
+    const limited = { detail: 'Troppe richieste, riprova tra 1 minuto.' };
+    expect(searchErrorText(new ApiError('http', path, 429, limited))).toBe(limited.detail);
   });
 });

@@ -53,6 +53,13 @@ test('a second session ended from the list is signed out at its next request; en
     .click();
   await expect(rows(here)).toHaveCount(1);
   await expect(section.getByText('Sessione chiusa.')).toBeVisible();
+  // "Accessi recenti" shows the ended session at once, without a reload, and addresses as people write
+  // them: no ::ffff: before an IPv4 address (issue 35, point 20).
+  const events = here.locator('#sign-in-events-section');
+  await expect(events.getByRole('cell', { name: 'Sessione chiusa da un altro dispositivo' })).toBeVisible();
+  await expect(events).not.toContainText('::ffff:');
+  await expect(section).not.toContainText('::ffff:');
+  await here.screenshot({ path: '/tmp/accounts-sessions-1280.png', fullPage: true });
 
   // The other browser's next request finds no session: the private page sends it to the sign-in, and its
   // cookies are gone.
@@ -66,7 +73,6 @@ test('a second session ended from the list is signed out at its next request; en
   // This browser is still signed in; its sign-in events show the ended session.
   await here.reload();
   await expect(rows(here)).toHaveCount(1);
-  const events = here.locator('#sign-in-events-section');
   await expect(events.getByRole('cell', { name: 'Sessione chiusa da un altro dispositivo' })).toBeVisible();
   await expect(events.getByRole('cell', { name: 'Accesso riuscito' }).first()).toBeVisible();
 

@@ -29,6 +29,16 @@ export function describeAgent(userAgent: string): { browser: string; system: str
   };
 }
 
+/**
+ * An address as a person reads it: an IPv4 address mapped into IPv6 (`::ffff:198.51.100.7`, how a
+ * dual-stack socket names an IPv4 peer, the web app's forwarding among them) as the IPv4 address itself;
+ * every other address as stored.
+ */
+export function shownIp(ip: string | null): string | null {
+  const mapped = ip && /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  return mapped ? mapped[1]! : ip;
+}
+
 interface SessionRow {
   id: number;
   publicId: string;
@@ -56,7 +66,7 @@ export async function listSessions(
     // The random public id: the serial one would tell how many sign-ins the portal has had.
     id: r.publicId,
     ...describeAgent(r.userAgent),
-    ip: r.ip,
+    ip: shownIp(r.ip),
     createdAt: iso(r.createdAt)!,
     lastUsedAt: iso(r.lastUsedAt)!,
     current: r.id === currentId,
@@ -136,7 +146,7 @@ const toEvent = ({ id, at, kind, ip, userAgent }: EventRow): SignInEvent => ({
   id,
   at: iso(at)!,
   kind,
-  ip,
+  ip: shownIp(ip),
   ...describeAgent(userAgent),
 });
 

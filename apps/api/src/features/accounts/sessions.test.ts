@@ -469,6 +469,31 @@ describe('sign-in events', () => {
   });
 });
 
+describe('client addresses', () => {
+  it('show an IPv4 address mapped into IPv6 (::ffff:a.b.c.d) as the IPv4 address, to the user and the staff', async () => {
+    // Issue 35, point 20: "Accessi recenti" read ::ffff:127.0.0.1 (a dual-stack socket's form of 127.0.0.1).
+    await createUser('mapped@example.it', '--verified');
+    await createUser('mapped-staff@example.it', '--verified', '--staff');
+    const staff = (await login('mapped-staff@example.it', FIREFOX_LINUX)).json<{ key: string }>().key;
+    const key = (await login('mapped@example.it', CHROME_WINDOWS, '::ffff:198.51.100.23')).json<{
+      key: string;
+    }>().key;
+    await login('mapped@example.it', FIREFOX_LINUX, '2001:db8::7');
+    const sessions = SessionListSchema.parse(
+      (await client(app).get('/api/auth/sessions/', { token: key })).json(),
+    );
+    expect(sessions.sessions.map((s) => s.ip).sort()).toEqual(['198.51.100.23', '2001:db8::7']);
+    const own = SignInEventListSchema.parse(
+      (await client(app).get('/api/auth/sign-in-events/', { token: key })).json(),
+    );
+    expect(own.results.map((e) => e.ip).sort()).toEqual(['198.51.100.23', '2001:db8::7']);
+    const all = AdminSignInEventListSchema.parse(
+      (await client(app).get('/api/admin/sign-in-events/?search=mapped@', { token: staff })).json(),
+    );
+    expect(all.results.map((e) => e.ip).sort()).toEqual(['198.51.100.23', '2001:db8::7']);
+  });
+});
+
 describe('describeAgent', () => {
   it('names the browser and the system, and says nothing of what it does not know', () => {
     expect(describeAgent(CHROME_WINDOWS)).toEqual({ browser: 'Chrome 131', system: 'Windows 10' });

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AccountDeleteSection } from '../../components/account/account-delete-section';
+import { AccountSecurity } from '../../components/account/account-security';
 import { EmailChangeForm } from '../../components/account/email-change-form';
 import { LicenseSection } from '../../components/account/license-section';
 import { PasswordChangeForm } from '../../components/account/password-change-form';
 import { ProfileForm } from '../../components/account/profile-form';
-import { SessionsSection } from '../../components/account/sessions-section';
-import { SignInEventsSection } from '../../components/account/sign-in-events-section';
 import { KnownUser } from '../../components/shell/session-provider';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
@@ -24,8 +23,7 @@ export default async function ProfilePage() {
       <EmailChangeForm />
       <PasswordChangeForm />
       <LicenseSection />
-      <SessionsSection />
-      <SignInEventsSection />
+      <AccountSecurity />
       <AccountDeleteSection />
     </KnownUser>
   );

@@ -24,14 +24,15 @@ interface Notice {
  * dispositivi" (POST /api/auth/sessions/end-others/). Ending this browser's session signs it out: the
  * API's answer removed the cookies, and signedOut() leaves the private page.
  */
-export function SessionsSection() {
+export function SessionsSection({ onChanged }: { onChanged(): void }) {
   const { user } = useSession();
   if (!user) return null;
   // Another user (a new sign-in in this tab) starts from a fresh list.
-  return <SessionsPanel key={user.pk} />;
+  return <SessionsPanel key={user.pk} onChanged={onChanged} />;
 }
 
-function SessionsPanel() {
+/** `onChanged`: a session was ended here (the sign-in events have a new one). */
+function SessionsPanel({ onChanged }: { onChanged(): void }) {
   const { signedOut } = useSession();
   const [version, setVersion] = useState(0);
   // The id of the session being ended (a UUID), or 'others' for all the others; the buttons ignore clicks
@@ -57,6 +58,7 @@ function SessionsPanel() {
       if (detail !== null) {
         setNotice((last) => ({ text: detail, serial: (last?.serial ?? 0) + 1 }));
         setVersion((n) => n + 1);
+        onChanged();
       }
     } catch (error) {
       setErrors(errorMessages(error));

@@ -22,22 +22,23 @@ const COLUMNS = [text.columns.at, text.columns.kind, text.columns.device, text.c
 
 /**
  * #sign-in-events-section ('Accessi recenti') on /profilo: the user's sign-ins, failed attempts and ended
- * sessions of the last 90 days (GET /api/auth/sign-in-events/), newest first, 20 a page.
+ * sessions of the last 90 days (GET /api/auth/sign-in-events/), newest first, 20 a page; asked again
+ * whenever `changes` moves (a session ended from "Sessioni attive").
  */
-export function SignInEventsSection() {
+export function SignInEventsSection({ changes }: { changes: number }) {
   const { user } = useSession();
   if (!user) return null;
-  return <SignInEventsPanel key={user.pk} />;
+  return <SignInEventsPanel key={user.pk} changes={changes} />;
 }
 
-function SignInEventsPanel() {
+function SignInEventsPanel({ changes }: { changes: number }) {
   const [page, setPage] = useState(1);
   const [retries, setRetries] = useState(0);
   const { list, stale } = useApiList(
     '/api/auth/sign-in-events/',
     SignInEventListSchema,
     { page, pageSize: PAGE_SIZE },
-    retries,
+    retries + changes,
   );
 
   return (

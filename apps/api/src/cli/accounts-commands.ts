@@ -23,6 +23,7 @@ import { applyUserAction } from '../features/admin/users';
 import { hashPassword, validatePassword } from '../features/accounts/passwords';
 import { t } from '../plugins/i18n';
 import { parseCommandArgs } from './args';
+import { PASSWORD_ENV } from './user-password';
 
 type Output = (line: string) => void;
 
@@ -43,9 +44,10 @@ const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
   {
     name: ['user', 'create'],
-    usage:
-      'user create --email <e> --password <p> [--first-name <n>] [--last-name <n>] [--verified] [--staff]',
-    summary: 'create an account (--verified: may sign in at once)',
+    usage: 'user create --email <e> [--first-name <n>] [--last-name <n>] [--verified] [--staff]',
+    summary:
+      'create an account (--verified: may sign in at once); the password is asked for without echo, or ' +
+      `read from ${PASSWORD_ENV} (--password <p> still works, but npm prints it)`,
     async run(args, { db, log }) {
       const self = ACCOUNTS_COMMANDS[0]!;
       const o = parseCommandArgs(args, {
@@ -61,7 +63,12 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
       const { email, password, verified = false, staff = false } = o.values;
       if (!email || !isEmail(email))
         return usage(log, self, 'user create needs --email with an e-mail address');
-      if (!password) return usage(log, self, 'user create needs --password');
+      if (!password)
+        return usage(
+          log,
+          self,
+          `user create needs a password: run it in a terminal, which asks for it, or set ${PASSWORD_ENV}`,
+        );
       const firstName = o.values['first-name'] ?? '';
       const lastName = o.values['last-name'] ?? '';
       const problems = validatePassword(password, { email, firstName, lastName });
@@ -99,7 +106,8 @@ export const ACCOUNTS_COMMANDS: AccountsCommand[] = [
         }
         return created;
       });
-      log(`user ${id} created: ${email}${verified ? ' (verified)' : ' (not verified)'}`);
+      const standing = [verified ? 'verified' : 'not verified', ...(staff ? ['staff'] : [])];
+      log(`user ${id} created: ${email} (${standing.join(', ')})`);
       return 0;
     },
   },

@@ -12,6 +12,8 @@ import { DatabaseInUseError } from '../db/folder-lock';
 import { migrate } from '../db/migrate';
 import { ACCOUNTS_COMMANDS } from './accounts-commands';
 import { parseCommandArgs } from './args';
+import { loadEnvFileIfPresent } from './env-file';
+import { withUserPassword } from './user-password';
 import { runThroughApi } from './remote';
 import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
 import { DATASETS } from '../importer/datasets';
@@ -182,19 +184,31 @@ export async function executeOnOpenDb(
   }
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(commandLine: string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${printable(line)}\n`);
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+  if (commandLine.length === 0 || commandLine.includes('--help') || commandLine.includes('-h')) {
     process.stdout.write(`${helpText()}\n`);
-    return argv.length === 0 ? 2 : 0;
+    return commandLine.length === 0 ? 2 : 0;
   }
-  const found = findCommand(argv);
-  if (!found) {
-    log(`unknown command: ${argv.join(' ')}\n\n${helpText()}`);
+  if (!findCommand(commandLine)) {
+    log(`unknown command: ${commandLine.join(' ')}\n\n${helpText()}`);
     return 2;
   }
   let db: Db | undefined;
   try {
+    // The portal's .env, as `npm start` reads it; silent when there is none (env-file.ts).
+    loadEnvFileIfPresent();
+    // `user create`'s password from PORTAL_USER_PASSWORD or a hidden prompt, never from what npm echoes.
+    const completed = await withUserPassword(commandLine, process.env, {
+      input: process.stdin,
+      output: process.stderr,
+    });
+    if ('problem' in completed) {
+      log(completed.problem);
+      return 2;
+    }
+    const { argv } = completed;
+    const found = findCommand(argv)!;
     // The same database as the server: DATABASE_URL, else PGlite in DB_DIR (default VAR_DIR/db).
     const config = loadConfig({
       ...process.env,

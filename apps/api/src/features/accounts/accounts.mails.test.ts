@@ -94,6 +94,14 @@ describe('the mails', () => {
     expect(resolvePortalLinks(MAILS.licenseApprovedMail.text, 'https://portale.example.it')).toContain(
       'Scarica i dati: https://portale.example.it/scarica-dati',
     );
+    // The staff's mail of a licence request leads to the back-office's queue (issue 35, point 21).
+    const staff = MAILS.licenseRequestedStaffMail;
+    expect(resolvePortalLinks(staff.text, 'https://portale.example.it')).toContain(
+      'Apri le richieste di licenza: https://portale.example.it/amministrazione#licenze',
+    );
+    expect(resolvePortalLinks(staff.html, 'https://portale.example.it')).toContain(
+      'href="https://portale.example.it/amministrazione#licenze"',
+    );
   });
 
   it('say how long a link lives: a reset one hour, a verification or a new address 3 days', () => {

@@ -145,6 +145,8 @@ export function licenseRequestedStaffMail(staffEmail: string, user: User): Mail 
       `Organizzazione: ${organization || '-'} (${org})\nRuolo: ${role || '-'}\nUso previsto:\n${quoted(toParagraphs(user.intendedUse))}`,
       `Per approvarla: npm run admin -- license approve ${shellQuote(user.email)}\nPer respingerla: npm run admin -- license revoke ${shellQuote(user.email)}`,
     ],
+    // Or from the back-office's queue, on the running portal's address (issue 35).
+    action: { label: 'Apri le richieste di licenza', url: portalLink('/amministrazione', {}, 'licenze') },
   });
 }
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// Loaded here, not by the first call's dynamic import, so no test waits for the schemas (a busy machine).
+import '@portal/contract';
 import { apiRequest } from './api.client';
 
 /**

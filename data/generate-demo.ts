@@ -17,8 +17,8 @@ export const LAST_YEAR = 2024;
 // ---------------------------------------------------------------------------------------------
 // Small helpers: CSV in and out, a seeded PRNG.
 
-/** Parses a comma-separated text with optional double quotes (RFC 4180), header included. */
-export function parseCsv(text: string): string[][] {
+/** Parses a comma- (or `delimiter`-) separated text with optional double quotes (RFC 4180), header included. */
+export function parseCsv(text: string, delimiter = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -33,7 +33,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === delimiter) {
       row.push(field);
       field = '';
     } else if (ch === '\n' || ch === '\r') {

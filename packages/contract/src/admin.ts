@@ -265,6 +265,7 @@ export const DATASET_IDS = [
   'comuni',
   'comuni-boundaries',
   'istat-census',
+  'istat-popolazione',
   'ispra-kpi',
   'ispra-comuni',
   'ispra-storico',
@@ -285,6 +286,8 @@ export const DATASET_LABELS: Record<DatasetId, string> = {
   comuni: 'Comuni: nome, provincia, codice catastale, centroide (geo/comuni-centroids-2023.csv)',
   'comuni-boundaries': 'Confini dei comuni di una regione (geo/comuni-by-region/…topo.json)',
   'istat-census': 'Comuni ISTAT 2020 con la popolazione del censimento 2011 (istat/comuni-2020.json)',
+  'istat-popolazione':
+    'ISTAT, popolazione al 1° gennaio di Italia, regioni e province (istat/popolazione-2010-2022.csv)',
   'ispra-kpi': 'ISPRA, indicatori per comune (ispra/comuni-2024-kpi.csv)',
   'ispra-comuni': 'ISPRA, una riga per comune e anno (es. ispra/sicilia-2010-2024.csv)',
   'ispra-storico': 'ISPRA, serie storica per comune 2010–2017 (cartella, un file .csv per anno)',

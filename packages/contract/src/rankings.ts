@@ -116,6 +116,15 @@ export const RankingRowSchema = z.object({
     .describe(
       "inhabitants in year; a comune without the year's population: its latest known (laterPopulation)",
     ),
+  populationYear: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'the year population counts: year itself, or for a comune whose sources give none that year (ISPRA’s ' +
+        '2010–2017 tables) the latest year that has one; then its kg per inhabitant are an estimate ' +
+        '("stima con la popolazione del <populationYear>"); null without a population',
+    ),
   capital: z.boolean().describe('a comune that is a capoluogo di provincia; false for provinces and regions'),
   value: z.number().nullable().describe('the indicator, rounded to 1 decimal; null in the unranked list'),
   from: z.number().nullable().describe('sortedPercentageChange only: the % RD of compareYear'),

@@ -114,9 +114,33 @@ export const TrendPointSchema = z.object({
     ),
 });
 
+/**
+ * Which inhabitants a year's kg per inhabitant divide by (docs/decisions/071-population-of-the-areas.md), said
+ * on the figure.
+ */
+export const PopulationBasisSchema = z
+  .object({
+    source: z
+      .enum(['source', 'istat', 'census'])
+      .describe(
+        "source: the population the collection source gives for the comune (an area's: the sum of its comuni's); " +
+          "istat: ISTAT's resident population of the area on 1 January of the next year (= 31 December of " +
+          "the year; ISPRA's 2010–2017 tables give the comuni's none); census: the 2011 census (9 October 2011)",
+      ),
+    date: z
+      .string()
+      .nullable()
+      .describe(
+        "the day the population counts (YYYY-MM-DD): istat '<year+1>-01-01', census '2011-10-09'; null for source",
+      ),
+  })
+  .describe('null where there are no kg per inhabitant');
+export type PopulationBasis = z.infer<typeof PopulationBasisSchema>;
+
 /** One year of the per-inhabitant figures; null where the source has no tonnes (or no cost) that year. */
 export const PerCapitaPointSchema = z.object({
   year: z.number().int(),
+  populationBasis: PopulationBasisSchema.nullable().describe('the base of the kg per inhabitant of the year'),
   producedKgPerCapita: z.number().nullable().describe('kg of urban waste produced per inhabitant'),
   sortedKgPerCapita: z.number().nullable().describe('kg separately collected per inhabitant'),
   costPerCapita: z.number().nullable().describe('service cost, €/inhabitant'),
@@ -166,6 +190,9 @@ export const AreaStatsSchema = z.object({
   compareYear: z.number().int().nullable(),
   availableYears: z.array(z.number().int()),
   population: z.number().int().nullable(),
+  populationBasis: PopulationBasisSchema.nullable().describe(
+    'where population comes from: the base of the kg per inhabitant of year (null without them)',
+  ),
   comuniCount: z.number().int(),
   coverage: CoverageSchema,
   totalWasteProduced: StatisticSchema,

@@ -30,9 +30,11 @@ const AREAS = `
  * never see a half-computed state.
  *
  * - tonnes: sums over the comuni with tonnes (produced and sorted) that year;
- * - population: their sum, only when every one of them has the year's population (ISPRA's 2010–2017 tables
- *   give none): a per-capita figure of part of an area over the tonnes of all of it would be wrong; in the
- *   census year (2011), when every comune of the area has tonnes, the census population of the area;
+ * - population: their sum, only when every one of them has the year's population (population_source
+ *   'comuni'): a per-capita figure of part of an area over the tonnes of all of it would be wrong; when every
+ *   comune of the area has tonnes but not all a population (ISPRA's 2010–2017 tables give none), ISTAT's
+ *   population of the area on 31 December of the year, i.e. on 1 January of the next ('istat', dataset
+ *   istat-popolazione, decision 071), else in the census year (2011) the census's ('census');
  * - rd_pct: sorted / produced × 100 ('tonnes') when every comune of the area-year with a % has tonnes; otherwise
  *   ('estimate') the comuni's % weighted by their production: the year's tonnes where known, else those of
  *   the comune's nearest year with tonnes (2022–2023 give only the %: weighted by 2024's production);
@@ -100,21 +102,31 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
            AS cost_per_capita
        FROM rows GROUP BY level, area_id, year
      )
+     , based AS (
+       SELECT s.*,
+         CASE WHEN s.with_population = s.comuni_with_tonnes AND s.population IS NOT NULL THEN 'comuni'
+              -- Every comune has tonnes but not its population (ISPRA's 2010–2017 tables): ISTAT's
+              -- population of the area on 31 December (1 January of the next year), else the census's.
+              WHEN s.comuni_with_tonnes = s.comuni_count AND p.population IS NOT NULL THEN 'istat'
+              WHEN s.comuni_with_tonnes = s.comuni_count AND c.population IS NOT NULL THEN 'census'
+         END AS population_source,
+         p.population AS istat_population, c.population AS census_population
+       FROM sums s
+       LEFT JOIN area_population p ON p.level = s.level AND p.area_id = s.area_id AND p.year = s.year + 1
+       LEFT JOIN area_census c ON c.level = s.level AND c.area_id = s.area_id AND c.year = s.year
+     )
      INSERT INTO area_stats (level, area_id, year, comuni_count, comuni_with_tonnes, population,
-       produced_t, sorted_t, unsorted_t, rd_pct, rd_pct_method, cost_per_capita)
+       population_source, produced_t, sorted_t, unsorted_t, rd_pct, rd_pct_method, cost_per_capita)
      SELECT level, area_id, year, comuni_count, comuni_with_tonnes,
-       CASE WHEN with_population = comuni_with_tonnes THEN population
-            -- Every comune has tonnes but not its population (2011): the census counted the area's.
-            WHEN comuni_with_tonnes = comuni_count THEN (
-              SELECT c.population FROM area_census c
-               WHERE c.level = sums.level AND c.area_id = sums.area_id AND c.year = sums.year) END,
-       produced_t, sorted_t, unsorted_t,
+       CASE population_source WHEN 'comuni' THEN population WHEN 'istat' THEN istat_population
+            WHEN 'census' THEN census_population END,
+       population_source, produced_t, sorted_t, unsorted_t,
        CASE WHEN comuni_only_pct = 0 AND produced_t > 0 THEN sorted_t * 100 / produced_t
             ELSE rd_estimate END,
        CASE WHEN comuni_only_pct = 0 AND produced_t > 0 THEN 'tonnes'
             WHEN rd_estimate IS NOT NULL THEN 'estimate' END,
        cost_per_capita
-     FROM sums`,
+     FROM based`,
   );
   await q.query(
     `INSERT INTO area_fraction_stats (level, area_id, year, fraction_id, tonnes, comuni_count, population)

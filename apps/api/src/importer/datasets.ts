@@ -6,6 +6,7 @@ import { comuniBoundariesDataset, comuniDataset, provincesDataset, regionsDatase
 import { ispraComuniDataset } from './ispra-comuni';
 import { ispraKpiDataset } from './ispra-kpi';
 import { istatCensusDataset } from './istat-census';
+import { istatPopolazioneDataset } from './istat-popolazione';
 import { ispraStoricoDataset } from './ispra-storico';
 import { referenceDataset } from './reference';
 import { rvmDataset } from './rvm';
@@ -19,6 +20,7 @@ export const DATASETS: Record<DatasetId, Dataset<never>> = {
   comuni: comuniDataset,
   'comuni-boundaries': comuniBoundariesDataset,
   'istat-census': istatCensusDataset,
+  'istat-popolazione': istatPopolazioneDataset,
   'ispra-kpi': ispraKpiDataset,
   'ispra-comuni': ispraComuniDataset,
   'ispra-storico': ispraStoricoDataset,

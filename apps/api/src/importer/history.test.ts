@@ -179,37 +179,91 @@ describe("Italy's % of the years with only the % of most comuni", () => {
     expect(s.totalWasteSorted.compareYear).toBe(2017);
     expect(Math.abs(s.totalWasteSorted.compareValue - sums(storico.get(2017)!).sorted)).toBeLessThan(0.5);
     expect(s.sortedPercentage.compareYear).toBe(2023);
-    // The kg per inhabitant compare with 2011, the census year: the one year before 2022 with a population.
-    expect(s.totalWasteProducedPerCapita.compareYear).toBe(2011);
-    expect(s.totalWasteSortedPerCapita.compareYear).toBe(2011);
+    // The kg per inhabitant compare with 2017, the latest year with tonnes (and ISTAT's population).
+    expect(s.totalWasteProducedPerCapita.compareYear).toBe(2017);
+    expect(s.totalWasteSortedPerCapita.compareYear).toBe(2017);
     expect(s.missingYears).toEqual([2018, 2019, 2020, 2021]);
     expect(s.availableYears).toEqual(expect.arrayContaining([...STORICO_YEARS, 2022, 2023, 2024]));
     expect(s.rdTrend.map((p: TrendPoint) => p.year)).toEqual([...STORICO_YEARS, 2022, 2023, 2024]);
   });
 });
 
-describe('The 2011 census population of the areas (istat/comuni-2020.json)', () => {
+describe("The areas' population of every year with tonnes (istat/popolazione-2010-2022.csv)", () => {
+  const population = csv(read('istat/popolazione-2010-2022.csv'));
+  /** ISTAT's population of an area on 1 January of `year`. */
+  const onFirstJanuary = (level: string, id: string, year: number) => {
+    const row = population.find((r) => r.level === level && r.area_id === id && Number(r.year) === year);
+    return row ? Number(row.population) : null;
+  };
   const census = JSON.parse(read('istat/comuni-2020.json')) as {
-    regione: { codice: string };
+    provincia: { codice: string };
     popolazione: number;
   }[];
+  type PerCapitaPoint = { year: number; sortedKgPerCapita: number | null; populationBasis: unknown };
 
-  it('gives Italy and each region their kg per inhabitant of 2011 over the census population', async () => {
-    const italy = census.reduce((a, c) => a + c.popolazione, 0);
-    expect(italy).toBe(59433744);
-    const s = await json('/api/stats/overall/?year=2011');
-    expect(s.population).toBe(italy);
-    const produced = sums(storico.get(2011)!).produced;
-    expect(s.totalWasteProducedPerCapita.value).toBeCloseTo((produced * 1000) / italy, 1);
-    // ISPRA published 528 kg per inhabitant for 2011.
-    expect(Math.round(s.totalWasteProducedPerCapita.value)).toBe(528);
-    const lombardia = census.filter((c) => c.regione.codice === '03').reduce((a, c) => a + c.popolazione, 0);
-    const region = await json('/api/stats/overall/?region=03&year=2011');
-    expect(region.population).toBe(lombardia);
-    // Other years of the tables have no population: no kg per inhabitant rather than a wrong one.
-    const y2012 = await json('/api/stats/overall/?year=2012');
-    expect(y2012.population).toBeNull();
-    expect(y2012.totalWasteProducedPerCapita.value).toBeNull();
+  it("gives Italy its kg per inhabitant of 2010–2017 over ISTAT's population on 31 December, ISPRA's published ones", async () => {
+    // The README's figures of data/istat: Italy on 1 January 2012–2018, to the unit.
+    expect([2012, 2013, 2014, 2015, 2016, 2017, 2018].map((y) => onFirstJanuary('country', 'IT', y))).toEqual(
+      [59394207, 59685227, 60782668, 60795612, 60665551, 60589445, 60483973],
+    );
+    // ISPRA's published kg per inhabitant (Rapporto rifiuti urbani), which divide by the 31 December population.
+    const published: Record<number, number> = {
+      2011: 528,
+      2014: 488,
+      2015: 487,
+      2016: 497,
+      2017: 489,
+    };
+    for (const year of STORICO_YEARS) {
+      const s = await json(`/api/stats/overall/?year=${year}`);
+      const inhabitants = onFirstJanuary('country', 'IT', year + 1)!;
+      expect(s.population, `${year}`).toBe(inhabitants);
+      expect(s.populationBasis, `${year}`).toEqual({ source: 'istat', date: `${year + 1}-01-01` });
+      const { produced, sorted } = sums(storico.get(year)!);
+      expect(s.totalWasteProducedPerCapita.value, `${year}`).toBeCloseTo((produced * 1000) / inhabitants, 2);
+      expect(s.totalWasteSortedPerCapita.value, `${year}`).toBeCloseTo((sorted * 1000) / inhabitants, 2);
+      if (published[year])
+        expect(Math.round(s.totalWasteProducedPerCapita.value), `${year}`).toBe(published[year]);
+    }
+    const s = await json('/api/stats/overall/');
+    const years = s.perCapitaTrend.filter((p: PerCapitaPoint) => p.sortedKgPerCapita !== null);
+    expect(years.map((p: PerCapitaPoint) => p.year)).toEqual([...STORICO_YEARS, 2024]);
+    expect(years.at(-1).populationBasis).toEqual({ source: 'source', date: null });
+  });
+
+  it('gives every region and every exact province its kg per inhabitant of each year of the tables', async () => {
+    for (const year of STORICO_YEARS) {
+      const lombardia = await json(`/api/stats/overall/?region=03&year=${year}`);
+      expect(lombardia.population, `${year}`).toBe(onFirstJanuary('region', '03', year + 1));
+      expect(lombardia.totalWasteProducedPerCapita.value, `${year}`).not.toBeNull();
+      // Trentino-Alto Adige is two NUTS2 areas, Bolzano and Trento.
+      const trentino = await json(`/api/stats/overall/?region=04&year=${year}`);
+      expect(trentino.population, `${year}`).toBe(
+        onFirstJanuary('province', '021', year + 1)! + onFirstJanuary('province', '022', year + 1)!,
+      );
+      const torino = await json(`/api/stats/overall/?province=001&year=${year}`);
+      expect(torino.population, `${year}`).toBe(onFirstJanuary('province', '001', year + 1));
+    }
+    // Sassari is two NUTS3 provinces of 2016 (Sassari, Olbia-Tempio) and nothing else: exact.
+    const sassari = await json('/api/stats/overall/?province=090&year=2014');
+    expect(sassari.populationBasis).toEqual({ source: 'istat', date: '2015-01-01' });
+    // Nuoro is not a sum of NUTS3 provinces of 2016 (Ogliastra went partly to Sud Sardegna): no kg per
+    // inhabitant rather than a wrong one, except in 2011 over the census.
+    const nuoro = await json('/api/stats/overall/?province=091&year=2014');
+    expect(nuoro.population).toBeNull();
+    expect(nuoro.totalWasteProducedPerCapita.value).toBeNull();
+    const nuoro2011 = await json('/api/stats/overall/?province=091&year=2011');
+    const censusNuoro = census
+      .filter((c) => c.provincia.codice === '091')
+      .reduce((a, c) => a + c.popolazione, 0);
+    expect(nuoro2011.population).toBe(censusNuoro);
+    expect(nuoro2011.populationBasis).toEqual({ source: 'census', date: '2011-10-09' });
+  });
+
+  it("divides a fraction's tonnes by the same population as the table (Italy 2024)", async () => {
+    const s = await json('/api/stats/overall/?year=2024');
+    const verde = s.wasteFractionsSet.items.find((f: { id: string }) => f.id === 'verde');
+    expect(verde.kgPerCapita).toBeCloseTo((verde.tonnes * 1000) / s.population, 2);
   });
 });
 

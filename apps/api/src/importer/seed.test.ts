@@ -209,9 +209,11 @@ describe('the bundled seed', () => {
        )
        SELECT * FROM c FULL JOIN (SELECT * FROM area_stats WHERE level = 'province') a USING (area_id, year)
        LEFT JOIN area_census k ON k.level = 'province' AND k.area_id = a.area_id AND k.year = a.year
+       LEFT JOIN area_population p ON p.level = 'province' AND p.area_id = a.area_id AND p.year = a.year + 1
        WHERE a.comuni_count IS DISTINCT FROM c.n OR a.comuni_with_tonnes IS DISTINCT FROM c.n_t
+         -- The comuni's own sum, else (all have tonnes) ISTAT's on 1 January of the next year, else the census.
          OR a.population IS DISTINCT FROM coalesce(c.population,
-              CASE WHEN c.n_t = c.n THEN k.population END)
+              CASE WHEN c.n_t = c.n THEN coalesce(p.population, k.population) END)
          OR abs(coalesce(a.produced_t, 0) - coalesce(c.produced, 0)) > 1e-6
          OR abs(coalesce(a.sorted_t, 0) - coalesce(c.sorted, 0)) > 1e-6`,
     );
@@ -230,8 +232,13 @@ describe('the bundled seed', () => {
          )
          SELECT * FROM s FULL JOIN (SELECT * FROM area_stats WHERE level = '${upper}') a USING (area_id, year)
          WHERE a.comuni_count IS DISTINCT FROM s.n OR a.comuni_with_tonnes IS DISTINCT FROM s.n_t
-           -- 2011: the census population where the comuni have none (checked against the census below).
-           OR (a.year <> 2011 AND a.population IS DISTINCT FROM s.population)
+           -- A sum of the comuni's population is the sum of the lower areas' (theirs too); ISTAT's
+           -- population of an area is ISTAT's (decision 071), whatever the lower areas have.
+           OR (a.population_source = 'comuni' AND a.population IS DISTINCT FROM s.population)
+           OR (a.population_source = 'istat' AND a.population IS DISTINCT FROM (
+                 SELECT p.population FROM area_population p
+                  WHERE p.level = a.level AND p.area_id = a.area_id AND p.year = a.year + 1))
+           OR (a.population_source IS NULL AND a.population IS NOT NULL)
            OR abs(coalesce(a.produced_t, 0) - coalesce(s.produced, 0)) > 1e-6
            OR abs(coalesce(a.sorted_t, 0) - coalesce(s.sorted, 0)) > 1e-6`,
       );

@@ -26,6 +26,7 @@ export async function bundledFiles(dataDir: string): Promise<{ dataset: DatasetI
     { dataset: 'comuni', file: 'geo/comuni-centroids-2023.csv' },
     ...boundaries.map((n) => ({ dataset: 'comuni-boundaries' as const, file: `geo/comuni-by-region/${n}` })),
     { dataset: 'istat-census', file: 'istat/comuni-2020.json' },
+    { dataset: 'istat-popolazione', file: 'istat/popolazione-2010-2022.csv' },
     { dataset: 'ispra-kpi', file: 'ispra/comuni-2024-kpi.csv' },
     { dataset: 'arpae-er', file: 'arpae/emilia-romagna-2010-2016.csv' },
     { dataset: 'ispra-comuni', file: 'ispra/sicilia-2010-2024.csv' },

@@ -45,6 +45,8 @@ export interface CityRankingRow {
   /** The comune's population of the latest year with one (cities.population). */
   cityPopulation: number | null;
   population: number | null;
+  /** The year of the population used: `year`, else that of cityPopulation; null without either. */
+  populationYear: number | null;
   producedT: number | null;
   sortedT: number | null;
   unsortedT: number | null;
@@ -76,7 +78,10 @@ export async function getCityRankingRows(
   const [row] = await db.query<{ rows: string | null }>(
     `SELECT json_agg(json_build_array(c.id, c.name, c.search_name, c.province_id, p.sigla, c.region_id, r.name, c.capital,
               c.population, w.population, w.produced_t, w.sorted_t, w.unsorted_t,
-              ${RD_PCT('w')}, ${RD_PCT('w0')}))::text AS rows
+              ${RD_PCT('w')}, ${RD_PCT('w0')},
+              CASE WHEN w.population IS NOT NULL THEN $1::int WHEN c.population IS NOT NULL THEN (
+                SELECT max(x.year) FROM waste_stats x WHERE x.city_id = c.id AND x.population IS NOT NULL) END
+              ))::text AS rows
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id
@@ -104,6 +109,7 @@ export async function getCityRankingRows(
     number | null,
     number | null,
     number | null,
+    number | null,
   ];
   const tuples = row?.rows ? (JSON.parse(row.rows) as Tuple[]) : [];
   return tuples.map((t) => ({
@@ -122,6 +128,7 @@ export async function getCityRankingRows(
     unsortedT: t[12],
     rdPct: t[13],
     compareRdPct: t[14],
+    populationYear: t[15],
   }));
 }
 

@@ -109,6 +109,7 @@ function cityCandidate(r: CityRankingRow, indicator: RankingIndicator): Entry {
     regionId: r.regionId,
     regionName: r.regionName,
     population: population === null ? null : Math.round(population),
+    populationYear: population === null ? null : r.populationYear,
     capital: r.capital,
     ...cityValue(r, indicator),
   };
@@ -356,6 +357,7 @@ function areaList(
         ...a,
         level,
         population,
+        populationYear: population === null ? null : year,
         capital: false,
         value,
         from,

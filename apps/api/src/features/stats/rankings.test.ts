@@ -385,6 +385,8 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
       regionId: expect.stringMatching(/^\d{2}$/),
       regionName: expect.any(String),
       population: want[0]!.population,
+      // 2024's comuni have the year's population: no estimate.
+      populationYear: want[0]!.population === null ? null : 2024,
       capital: want[0]!.capital,
       value: want[0]!.value,
       from: null,
@@ -500,10 +502,28 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
       '/api/stats/rankings/?province=028&year=2015&indicator=producedPerCapita&pageSize=10',
     );
     expect(later.laterPopulation).toBe(true);
+    // ... and each row names the year of the population its kg per inhabitant are estimated with.
+    const latest = new Map(
+      (
+        await t.db.query<{ id: string; year: number }>(
+          `SELECT city_id AS id, max(year) AS year FROM waste_stats WHERE population IS NOT NULL GROUP BY city_id`,
+        )
+      ).map((r) => [r.id, r.year]),
+    );
+    expect(later.rows.length).toBeGreaterThan(0);
+    for (const row of later.rows as (Row & { populationYear: number | null })[]) {
+      expect(row.populationYear, row.id).toBe(latest.get(row.id) ?? null);
+      expect(row.populationYear, row.id).not.toBe(2015);
+    }
+    // Areas have ISTAT's population of the year (decision 071): no estimate, ranked by kg.
     const regions = await json<Page & { laterPopulation: boolean }>(
       '/api/stats/rankings/?level=region&year=2015&indicator=producedPerCapita',
     );
     expect(regions.laterPopulation).toBe(false);
+    expect(regions.totalRanked).toBe(20);
+    expect(regions.rows.map((r) => (r as Row & { populationYear: number | null }).populationYear)).toEqual(
+      Array(20).fill(2015),
+    );
   });
 
   it('puts the worst first with order=worst, ranks unchanged, ties by name', async () => {

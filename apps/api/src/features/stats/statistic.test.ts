@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildStatistic } from './statistic';
+import { perCapita, perCapitaTrend, tonnesKnown } from './stats.service';
+import type { YearRow } from './stats.repo';
 
 describe('buildStatistic', () => {
   it('says "better" when a statistic whose good direction is down goes down', () => {
@@ -60,5 +62,29 @@ describe('buildStatistic', () => {
   });
   it('gives no percentage change from zero', () => {
     expect(buildStatistic(5, 0, 't', 'down', null).changePct).toBeNull();
+  });
+});
+
+describe('one rounding for a figure on the card and in the trend', () => {
+  it("gives the per-capita trend the card's value, so both show 199,3 (Italy 2011, issue 35)", () => {
+    const year: YearRow = {
+      year: 2011,
+      comuniCount: 1,
+      comuniWithTonnes: 1,
+      population: 1000,
+      populationSource: 'istat',
+      producedT: 528.1,
+      sortedT: 199.347,
+      rdPct: 37.75,
+      rdPctMethod: 'tonnes',
+      costPerCapita: null,
+      aggregationName: null,
+      source: null,
+    };
+    const card = buildStatistic(perCapita(year.sortedT, year.population), null, 'kg/ab', 'up', null);
+    const [point] = perCapitaTrend([year], tonnesKnown);
+    expect(point!.sortedKgPerCapita).toBe(card.value);
+    expect(card.value).toBe(199.347);
+    expect(point!.populationBasis).toEqual({ source: 'istat', date: '2012-01-01' });
   });
 });

@@ -6,6 +6,13 @@ export function round(value: number, decimals: number): number {
 }
 
 /**
+ * The precision a figure of `unit` travels in (two decimals past the shown ones): the statistic's value and
+ * the same figure in a trend or table are this one number, so the page rounds it once and both read the
+ * same (Italy's 2011 RD per inhabitant was 199.347 on the card and 199.35 in the table: 199,3 and 199,4).
+ */
+export const statValue = (value: number, unit: Unit): number => round(value, UNIT_DECIMALS[unit] + 2);
+
+/**
  * A statistic of one year compared with another: the change, its direction and whether that is good.
  * Values are compared at the precision the portal shows them, so 41.02% and 41.04% read "unchanged",
  * and the change is the difference of the two shown values: 82.06% and 81.94% show as 82,1% and 81,9%,
@@ -36,8 +43,8 @@ function compared(
   missingReason: string | null,
 ): Omit<Statistic, 'compareYear' | 'estimate' | 'compareEstimate'> {
   const p = UNIT_DECIMALS[unit];
-  const v = value === null ? null : round(value, p + 2);
-  const c = compareValue === null ? null : round(compareValue, p + 2);
+  const v = value === null ? null : statValue(value, unit);
+  const c = compareValue === null ? null : statValue(compareValue, unit);
   if (v === null) {
     return {
       value: null,

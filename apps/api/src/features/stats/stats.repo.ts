@@ -9,6 +9,11 @@ export interface YearRow {
   comuniCount: number;
   comuniWithTonnes: number;
   population: number | null;
+  /**
+   * Where population comes from (area_stats.population_source): 'comuni' the sources' own (a comune's row,
+   * or the sum of an area's comuni), 'istat' ISTAT's on 1 January of year + 1, 'census' the 2011 census.
+   */
+  populationSource: 'comuni' | 'istat' | 'census' | null;
   producedT: number | null;
   sortedT: number | null;
   rdPct: number | null;
@@ -55,7 +60,7 @@ export interface AreaName {
 export async function getAreaYears(db: Queryable, level: StoredLevel, id: string): Promise<YearRow[]> {
   return db.query<YearRow>(
     `SELECT year, comuni_count AS "comuniCount", comuni_with_tonnes AS "comuniWithTonnes", population,
-            produced_t AS "producedT", sorted_t AS "sortedT", rd_pct AS "rdPct",
+            population_source AS "populationSource", produced_t AS "producedT", sorted_t AS "sortedT", rd_pct AS "rdPct",
             rd_pct_method AS "rdPctMethod", cost_per_capita AS "costPerCapita", NULL AS "aggregationName",
             NULL AS source
        FROM area_stats WHERE level = $1 AND area_id = $2 ORDER BY year`,
@@ -67,7 +72,8 @@ export async function getCityYears(db: Queryable, cityId: string): Promise<YearR
   const rows = await db.query<YearRow & { source: string }>(
     `SELECT year, 1 AS "comuniCount",
             (CASE WHEN produced_t IS NOT NULL AND sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
-            population, produced_t AS "producedT", sorted_t AS "sortedT",
+            population, (CASE WHEN population IS NOT NULL THEN 'comuni' END) AS "populationSource",
+            produced_t AS "producedT", sorted_t AS "sortedT",
             coalesce(rd_pct, sorted_t * 100 / NULLIF(produced_t, 0)) AS "rdPct",
             (CASE WHEN produced_t > 0 AND sorted_t IS NOT NULL THEN 'tonnes'
                   WHEN rd_pct IS NOT NULL THEN 'reported' END) AS "rdPctMethod",
@@ -101,9 +107,12 @@ export async function getAreaFractions(
   id: string,
   year: number,
 ): Promise<FractionRow[]> {
+  // The kg per inhabitant of a fraction divide by the area's population of the year, the base of every other
+  // per-capita figure of the page, not by the inhabitants of the comuni that report the fraction.
   return db.query<FractionRow>(
-    `SELECT f.id, f.name, f.color, s.tonnes, s.comuni_count AS "comuniCount", s.population
+    `SELECT f.id, f.name, f.color, s.tonnes, s.comuni_count AS "comuniCount", a.population
        FROM area_fraction_stats s JOIN waste_fractions f ON f.id = s.fraction_id
+       LEFT JOIN area_stats a ON a.level = s.level AND a.area_id = s.area_id AND a.year = s.year
       WHERE s.level = $1 AND s.area_id = $2 AND s.year = $3
       ORDER BY s.tonnes DESC, f.position`,
     [level, id, year],

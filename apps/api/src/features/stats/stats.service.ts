@@ -1,11 +1,17 @@
-import type { Area, AreaStats, CityStats, MapQuerySchema, WasteSortingMap } from '@portal/contract';
+import type {
+  Area,
+  AreaStats,
+  CityStats,
+  MapQuerySchema,
+  PopulationBasis,
+  WasteSortingMap,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { RD_LEGEND, rdLegendClass } from '@portal/charts';
 import type { Queryable } from '../../db/db';
 import { ApiError, fieldError, notFound } from '../../plugins/errors';
 import { msg, type Msg } from '../../plugins/i18n';
-import { round } from './statistic';
-import { buildStatistic } from './statistic';
+import { buildStatistic, round, statValue } from './statistic';
 import * as repo from './stats.repo';
 import type { AreaName, StoredLevel, YearRow } from './stats.repo';
 
@@ -81,6 +87,27 @@ export function chooseYears(
   return { year, compareYear: earlier.length ? earlier[earlier.length - 1]! : null };
 }
 
+/** The day the 2011 census counted the population (area_census, dataset istat-census). */
+export const CENSUS_DATE = '2011-10-09';
+
+/**
+ * Which inhabitants a year's kg per inhabitant divide by: the sources' own, ISTAT's of the area on 1 January
+ * of the next year (= 31 December of the year, ISPRA's convention; decision 071), or the 2011 census.
+ */
+export function populationBasis(r: YearRow): PopulationBasis | null {
+  if (!r.population) return null;
+  switch (r.populationSource) {
+    case 'istat':
+      return { source: 'istat', date: `${r.year + 1}-01-01` };
+    case 'census':
+      return { source: 'census', date: CENSUS_DATE };
+    case 'comuni':
+      return { source: 'source', date: null };
+    default:
+      return null;
+  }
+}
+
 /** Kg per inhabitant of `tonnes`; null without tonnes or inhabitants. */
 export const perCapita = (tonnes: number | null, population: number | null) =>
   tonnes === null || !population ? null : (tonnes * 1000) / population;
@@ -96,15 +123,21 @@ export const tonnesKnown = (r: YearRow) => r.comuniWithTonnes > 0 && r.rdPctMeth
 export function perCapitaTrend(years: YearRow[], tonnesKnown: (r: YearRow) => boolean) {
   const kg = (r: YearRow, tonnes: number | null) => {
     const v = tonnesKnown(r) ? perCapita(tonnes, r.population) : null;
-    return v === null ? null : round(v, 2);
+    return v === null ? null : statValue(v, 'kg/ab');
   };
   return years
-    .map((r) => ({
-      year: r.year,
-      producedKgPerCapita: kg(r, r.producedT),
-      sortedKgPerCapita: kg(r, r.sortedT),
-      costPerCapita: r.costPerCapita === null ? null : round(r.costPerCapita, 2),
-    }))
+    .map((r) => {
+      const producedKgPerCapita = kg(r, r.producedT);
+      const sortedKgPerCapita = kg(r, r.sortedT);
+      const hasKg = producedKgPerCapita !== null || sortedKgPerCapita !== null;
+      return {
+        year: r.year,
+        populationBasis: hasKg ? populationBasis(r) : null,
+        producedKgPerCapita,
+        sortedKgPerCapita,
+        costPerCapita: r.costPerCapita === null ? null : round(r.costPerCapita, 2),
+      };
+    })
     .filter(
       (p) => p.producedKgPerCapita !== null || p.sortedKgPerCapita !== null || p.costPerCapita !== null,
     );
@@ -194,6 +227,7 @@ async function figures(
     availableYears: available,
     // The inhabitants of the comuni with tonnes: only a population of the whole area when they cover it.
     population: hasTonnes ? cur.population : null,
+    populationBasis: hasTonnes ? populationBasis(cur) : null,
     comuniCount: cur.comuniCount,
     coverage: {
       comuniWithData: cur.comuniCount,
@@ -245,10 +279,19 @@ async function figures(
     ),
     rdTrend: years
       .filter((r) => r.rdPct !== null && r.rdPctMethod !== null)
-      .map((r) => ({ year: r.year, value: round(r.rdPct!, 2), method: r.rdPctMethod!, source: r.source })),
+      .map((r) => ({
+        year: r.year,
+        value: statValue(r.rdPct!, '%'),
+        method: r.rdPctMethod!,
+        source: r.source,
+      })),
     tonnesTrend: years
       .filter((r) => tonnesKnown(r) && r.producedT !== null && r.sortedT !== null)
-      .map((r) => ({ year: r.year, producedT: round(r.producedT!, 1), sortedT: round(r.sortedT!, 1) })),
+      .map((r) => ({
+        year: r.year,
+        producedT: statValue(r.producedT!, 't'),
+        sortedT: statValue(r.sortedT!, 't'),
+      })),
     perCapitaTrend: perCapitaTrend(years, tonnesKnown),
     wasteFractionsSet: {
       demo: false,

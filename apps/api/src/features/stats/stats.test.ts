@@ -136,6 +136,7 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     expect(s.perCapitaTrend).toEqual([
       {
         year: 2024,
+        populationBasis: { source: 'source', date: null },
         producedKgPerCapita: expect.closeTo(Number(row.kg_ru_ab), 1),
         sortedKgPerCapita: expect.closeTo((Number(row.kg_ru_ab) * Number(row.rd_pct)) / 100, 1),
         costPerCapita: 183.86,

@@ -15,6 +15,7 @@ import { StatCards } from './stat-cards';
 import { cardStats } from './stat-cards-data';
 import { serverPanels } from './stat-panels-server';
 import { StatPanelsLoader } from './stat-panels-loader';
+import { populationBasisText } from './trend-rows';
 import { YearPicker } from './year-picker';
 import { CityRankSection } from '../rankings/city-rank-section';
 import { peerProvinces } from '../rankings/peer-provinces';
@@ -64,6 +65,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
       }
     : null;
   const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;
+  const populationBasis = stats ? populationBasisText(stats.populationBasis) : null;
 
   return (
     // A page shown without some of its data (an API call failed) is marked for the page cache.
@@ -131,7 +133,10 @@ export function Explorer({ data }: { data: ExplorerData }) {
             <h2 id="stats-title">{t.stats.title(stats.area.name, stats.year)}</h2>
             <p className={styles.facts}>
               {stats.population !== null && (
-                <span>{t.stats.population(formatInteger(stats.population))}</span>
+                <span>
+                  {t.stats.population(formatInteger(stats.population))}
+                  {populationBasis && ` (${populationBasis})`}
+                </span>
               )}
               {level !== 'city' && <span>{t.stats.comuni(formatInteger(stats.comuniCount))}</span>}
             </p>

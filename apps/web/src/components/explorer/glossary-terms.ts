@@ -60,7 +60,7 @@ export const BASE_TERMS: GlossaryTerm[] = [
     term: 'Chilogrammi per abitante (kg/ab)',
     aliases: ['pro capite', 'kg/ab', 'per abitante'],
     definition: [
-      "Una quantità divisa per la popolazione residente dello stesso anno: kg/ab = tonnellate × 1.000 ÷ abitanti. Permette di confrontare territori di dimensioni diverse. Per un'area si usano solo i comuni di cui sono note le tonnellate.",
+      "Una quantità divisa per la popolazione residente dello stesso anno: kg/ab = tonnellate × 1.000 ÷ abitanti. Permette di confrontare territori di dimensioni diverse. Per un'area si usano solo i comuni di cui sono note le tonnellate; dove le fonti non danno gli abitanti dei comuni (2010–2017), la popolazione ISTAT dell'area al 31 dicembre dell'anno.",
     ],
   },
   {

@@ -63,6 +63,10 @@ export const explorerMessages = {
     coverage: (withData: string, total: string) =>
       `I dati coprono ${withData} comuni su ${total}: le somme riguardano solo i comuni con dati.`,
     population: (value: string) => `Popolazione: ${value} abitanti`,
+    /** Said after the population when it is not the sources' own (decision 071). */
+    populationIstat: (year: number) =>
+      `ISTAT, al 1° gennaio ${year} (cioè al 31 dicembre ${year - 1}): la base dei kg per abitante`,
+    populationCensus: 'censimento ISTAT del 9 ottobre 2011: la base dei kg per abitante',
     comuni: (value: string) => `Comuni: ${value}`,
     aggregation: (name: string) =>
       `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
@@ -141,6 +145,16 @@ export const explorerMessages = {
     /** The sources of the tonnes, with their years when there are several. */
     tonnesSource: (sources: string, several: boolean) => `${several ? 'Fonti' : 'Fonte'}: ${sources}.`,
     tonnesSourceMixed: 'Fonti: più fonti ogni anno, nessuna per più della metà dei comuni.',
+    /** Which inhabitants the kg per inhabitant of each run of years divide by. */
+    perCapitaBasis: (parts: string) => `Abitanti: ${parts}.`,
+    perCapitaBasisPart: {
+      istat: (years: string, count: number) =>
+        `per ${count === 1 ? 'il' : 'gli anni'} ${years} la popolazione ISTAT al 31 dicembre ${count === 1 ? 'dell’anno' : 'di ogni anno'} (1° gennaio del successivo)`,
+      census: (years: string, count: number) =>
+        `per ${count === 1 ? 'il' : 'gli anni'} ${years} quella del censimento ISTAT del 9 ottobre 2011`,
+      source: (years: string, count: number) =>
+        `per ${count === 1 ? 'il' : 'gli anni'} ${years} quella dei comuni secondo la fonte`,
+    },
     perCapitaNote: (years: string, count: number) =>
       `Per ${count === 1 ? 'il' : 'gli anni'} ${years} le fonti non danno i chilogrammi per abitante (riportano solo la percentuale, o le tonnellate senza gli abitanti): il grafico ${count === 1 ? 'lo lascia vuoto' : 'li lascia vuoti'}.`,
     modes: 'Le modalità di raccolta',

@@ -5,11 +5,35 @@ import { perCapitaTrendOption, perCapitaYears } from './per-capita-trend';
 type Any = any;
 
 const points = [
-  { year: 2010, producedKgPerCapita: 612.4, sortedKgPerCapita: 55.1, costPerCapita: null },
-  { year: 2011, producedKgPerCapita: 598.04, sortedKgPerCapita: 60.26, costPerCapita: null },
-  { year: 2024, producedKgPerCapita: 577.04, sortedKgPerCapita: 100.05, costPerCapita: 228.25 },
+  {
+    year: 2010,
+    populationBasis: null,
+    producedKgPerCapita: 612.4,
+    sortedKgPerCapita: 55.1,
+    costPerCapita: null,
+  },
+  {
+    year: 2011,
+    populationBasis: null,
+    producedKgPerCapita: 598.04,
+    sortedKgPerCapita: 60.26,
+    costPerCapita: null,
+  },
+  {
+    year: 2024,
+    populationBasis: null,
+    producedKgPerCapita: 577.04,
+    sortedKgPerCapita: 100.05,
+    costPerCapita: 228.25,
+  },
   // A year with only the cost has no line point.
-  { year: 2025, producedKgPerCapita: null, sortedKgPerCapita: null, costPerCapita: 230 },
+  {
+    year: 2025,
+    populationBasis: null,
+    producedKgPerCapita: null,
+    sortedKgPerCapita: null,
+    costPerCapita: 230,
+  },
 ];
 const names = { produced: 'Rifiuti urbani prodotti', sorted: 'Raccolta differenziata' };
 
@@ -40,6 +64,7 @@ describe('perCapitaTrendOption over the available years', () => {
   it('covers every available year; years without kg are gaps on one band «nessun dato»', () => {
     const tonnes = (year: number) => ({
       year,
+      populationBasis: null,
       producedKgPerCapita: 500 + year - 2010,
       sortedKgPerCapita: 200,
       costPerCapita: null,

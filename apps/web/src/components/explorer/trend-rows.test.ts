@@ -5,6 +5,8 @@ import {
   estimateYearsText,
   missingYearsText,
   onlyPercentYearsText,
+  perCapitaBasisText,
+  populationBasisText,
   perCapitaTableRows,
   tonnesSourceText,
   tonnesTableRows,
@@ -58,9 +60,27 @@ describe('the table of the % over the years', () => {
 
 describe('the table of kg per inhabitant', () => {
   const points = [
-    { year: 2016, producedKgPerCapita: 500.04, sortedKgPerCapita: 300, costPerCapita: null },
-    { year: 2017, producedKgPerCapita: 490, sortedKgPerCapita: 310, costPerCapita: 180.5 },
-    { year: 2022, producedKgPerCapita: 480, sortedKgPerCapita: 320, costPerCapita: 200 },
+    {
+      year: 2016,
+      populationBasis: null,
+      producedKgPerCapita: 500.04,
+      sortedKgPerCapita: 300,
+      costPerCapita: null,
+    },
+    {
+      year: 2017,
+      populationBasis: null,
+      producedKgPerCapita: 490,
+      sortedKgPerCapita: 310,
+      costPerCapita: 180.5,
+    },
+    {
+      year: 2022,
+      populationBasis: null,
+      producedKgPerCapita: 480,
+      sortedKgPerCapita: 320,
+      costPerCapita: 200,
+    },
   ];
 
   it('lists the years without figures as not available, a lacking figure as a dash', () => {
@@ -170,5 +190,41 @@ describe('the table of the collection systems', () => {
     expect(collectionSystemsBaseText(systems, true)).toBe(
       'Quote delle tonnellate raccolte in modo differenziato: 2015: 123.456,8\u00a0t; 2022: 2.000,0\u00a0t.',
     );
+  });
+});
+
+describe('the population the kg per inhabitant divide by (decision 071)', () => {
+  const point = (year: number, source: 'istat' | 'census' | 'source' | null) => ({
+    year,
+    populationBasis:
+      source === null
+        ? null
+        : {
+            source,
+            date: source === 'istat' ? `${year + 1}-01-01` : source === 'census' ? '2011-10-09' : null,
+          },
+    producedKgPerCapita: source === null ? null : 500,
+    sortedKgPerCapita: source === null ? null : 200,
+    costPerCapita: null,
+  });
+
+  it("names ISTAT's date beside the population, and nothing for the sources' own", () => {
+    expect(populationBasisText({ source: 'istat', date: '2012-01-01' })).toBe(
+      'ISTAT, al 1° gennaio 2012 (cioè al 31 dicembre 2011): la base dei kg per abitante',
+    );
+    expect(populationBasisText({ source: 'census', date: '2011-10-09' })).toMatch(
+      /censimento.*9 ottobre 2011/,
+    );
+    expect(populationBasisText({ source: 'source', date: null })).toBeNull();
+    expect(populationBasisText(null)).toBeNull();
+  });
+
+  it('says under the chart which years use which population', () => {
+    const years = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017].map((y) => point(y, 'istat'));
+    expect(perCapitaBasisText([...years, point(2022, null), point(2024, 'source')])).toBe(
+      'Abitanti: per gli anni 2010–2017 la popolazione ISTAT al 31 dicembre di ogni anno (1° gennaio del ' +
+        'successivo); per il 2024 quella dei comuni secondo la fonte.',
+    );
+    expect(perCapitaBasisText([point(2024, 'source')])).toBeNull();
   });
 });

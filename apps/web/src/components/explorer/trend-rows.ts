@@ -9,6 +9,7 @@ type TrendPoint = AreaStats['rdTrend'][number];
 type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
 type TonnesPoint = AreaStats['tonnesTrend'][number];
 type CollectionSystems = NonNullable<AreaStats['collectionSystems']>;
+type PopulationBasis = AreaStats['populationBasis'];
 
 /**
  * The caption of the years without data between the first and the last year with data ('Anni 2018–2021:
@@ -182,4 +183,29 @@ export function collectionSystemsBaseText(systems: CollectionSystems, city: bool
       )
       .join('; '),
   );
+}
+
+/**
+ * Whose inhabitants the year's kg per inhabitant divide by, said beside the population (decision 071): ISTAT's
+ * of the area on 1 January of the next year, or the 2011 census; null for the sources' own.
+ */
+export function populationBasisText(basis: PopulationBasis): string | null {
+  if (!basis || basis.source === 'source' || !basis.date) return null;
+  return basis.source === 'census'
+    ? t.stats.populationCensus
+    : t.stats.populationIstat(Number(basis.date.slice(0, 4)));
+}
+
+/**
+ * The per-capita chart's note on its denominators, one clause per kind of population with its years; null
+ * when every year uses the sources' own.
+ */
+export function perCapitaBasisText(points: readonly PerCapitaPoint[]): string | null {
+  const years = { istat: [] as number[], census: [] as number[], source: [] as number[] };
+  for (const p of points) if (p.populationBasis) years[p.populationBasis.source].push(p.year);
+  if (!years.istat.length && !years.census.length) return null;
+  const parts = (['istat', 'census', 'source'] as const)
+    .filter((k) => years[k].length)
+    .map((k) => c.perCapitaBasisPart[k](formatYearRanges(years[k]), years[k].length));
+  return c.perCapitaBasis(parts.join('; '));
 }

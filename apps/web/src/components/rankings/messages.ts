@@ -155,6 +155,9 @@ export const rankingsMessages = {
     province: 'Provincia',
     region: 'Regione',
     population: 'Abitanti',
+    /** A comune's inhabitants, or kg per inhabitant, from another year's population (decision 071). */
+    populationOf: (year: number) => `popolazione del ${year}`,
+    populationEstimate: (year: number) => `stima con la popolazione del ${year}`,
     from: (year: number) => `% RD ${year}`,
     to: (year: number) => `% RD ${year}`,
     /** On a phone, under the name: the columns folded there. */

@@ -36,6 +36,22 @@ function placeText(row: RankingRow, provinces: ReadonlyMap<string, Province>): s
 const populationText = (population: number | null) =>
   population === null ? t.table.noValue : formatInteger(population);
 
+/** The year of a row's population when it is not the ranking's (a comune without the year's): else null. */
+export function otherPopulationYear(row: RankingRow, year: number): number | null {
+  return row.populationYear !== null && row.populationYear !== year ? row.populationYear : null;
+}
+
+/** The inhabitants (hidden on a phone, where NameCell says them), with their year when not the ranking's. */
+function PopulationCell({ row, year }: { row: RankingRow; year: number }) {
+  const other = otherPopulationYear(row, year);
+  return (
+    <td className={`num ${styles.secondary}`} data-testid="rankings-population">
+      {populationText(row.population)}
+      {other !== null && <small className={styles.populationYear}> ({t.table.populationOf(other)})</small>}
+    </td>
+  );
+}
+
 /**
  * The name, linked to its page; on a phone the row's secondary columns follow under it ("Padova (PD) ·
  * 12.345 ab."), those columns being hidden there, so that the ranked value stays in view beside the name.
@@ -55,7 +71,12 @@ function NameCell({
   const percent = (value: number | null) => valueText({ ...ranking, indicator: 'sortedPercentage' }, value);
   const details = [
     placeText(row, provinces),
-    row.population === null ? t.table.noPopulation : t.table.inhabitants(formatInteger(row.population)),
+    row.population === null
+      ? t.table.noPopulation
+      : t.table.inhabitants(formatInteger(row.population)) +
+        (otherPopulationYear(row, ranking.year) === null
+          ? ''
+          : ` (${t.table.populationOf(otherPopulationYear(row, ranking.year)!)})`),
     change ? t.table.fromTo(ranking.compareYear, percent(row.from), ranking.year, percent(row.to)) : null,
   ].filter((v): v is string => v !== null);
   return (
@@ -156,9 +177,7 @@ export function RankingTable({
               </td>
               <NameCell row={row} ranking={ranking} provinces={provinces} change={change} />
               <PlaceCells row={row} provinces={provinces} />
-              <td className={`num ${styles.secondary}`} data-testid="rankings-population">
-                {populationText(row.population)}
-              </td>
+              <PopulationCell row={row} year={ranking.year} />
               {change && ranking.compareYear !== null && (
                 <td className={`num ${styles.secondary}`}>
                   {valueText({ ...ranking, indicator: 'sortedPercentage' }, row.from)}
@@ -171,6 +190,11 @@ export function RankingTable({
               )}
               <td className="num" data-testid="rankings-value">
                 {valueText(ranking, row.value)}
+                {ranking.unit === 'kg/ab.' && otherPopulationYear(row, ranking.year) !== null && (
+                  <small className={styles.populationYear} data-testid="rankings-population-estimate">
+                    {t.table.populationEstimate(otherPopulationYear(row, ranking.year)!)}
+                  </small>
+                )}
               </td>
             </tr>
           ))}
@@ -208,7 +232,7 @@ export function UnrankedTable({
             <tr key={row.id} data-testid="rankings-row" data-id={row.id}>
               <NameCell row={row} ranking={ranking} provinces={provinces} />
               <PlaceCells row={row} provinces={provinces} />
-              <td className={`num ${styles.secondary}`}>{populationText(row.population)}</td>
+              <PopulationCell row={row} year={ranking.year} />
             </tr>
           ))}
         </tbody>

@@ -228,7 +228,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       format,
     );
-    await logDownload(app, req, { format, query: q });
+    // Logged with the comparison year the file names (the view's default when none was asked).
+    await logDownload(app, req, { format, query: compared ? { ...q, compareYear: compared } : q });
     return reply
       .header('Content-Type', MIME[format])
       .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -284,13 +284,15 @@ describe('CSV export (collection data)', () => {
   const hadAction = (id: string) =>
     `EXISTS (SELECT 1 FROM city_actions a
               WHERE a.city_id = w.city_id AND a.category_id = '${id}' AND a.started_year <= w.year)`;
+  // Italy's years in the fixture, as its page and the form list them: 2022 has two comuni of three.
+  const italyYears = 'w.year IN (2023, 2024)';
   const filterCases: [string, string][] = [
-    ['waste_fraction=vetro', hasFraction('vetro')],
-    ['waste_fraction=carta-cartone', hasFraction('carta-cartone')],
-    ['sorting_type=porta-a-porta', usesMode('porta-a-porta')],
-    ['sorting_type=stradale', usesMode('stradale')],
-    ['actions_category=compostaggio', hadAction('compostaggio')],
-    ['actions_category=riuso', hadAction('riuso')],
+    ['waste_fraction=vetro', `${hasFraction('vetro')} AND ${italyYears}`],
+    ['waste_fraction=carta-cartone', `${hasFraction('carta-cartone')} AND ${italyYears}`],
+    ['sorting_type=porta-a-porta', `${usesMode('porta-a-porta')} AND ${italyYears}`],
+    ['sorting_type=stradale', `${usesMode('stradale')} AND ${italyYears}`],
+    ['actions_category=compostaggio', `${hadAction('compostaggio')} AND ${italyYears}`],
+    ['actions_category=riuso', `${hadAction('riuso')} AND ${italyYears}`],
     [
       'waste_fraction=carta-cartone&sorting_type=stradale&years=2023,2024',
       `${hasFraction('carta-cartone')} AND ${usesMode('stradale')} AND w.year IN (2023, 2024)`,
@@ -332,10 +334,24 @@ describe('CSV export (collection data)', () => {
     expect(rows.map((r) => r.anno)).toEqual(['2024']);
   });
 
-  it('gives every row without filters', async () => {
+  it('gives without years the years the form lists: Italy leaves out those of part of the country', async () => {
+    // Italy's page and the form list 2023 and 2024 only (2022: two comuni of three): "Tutti gli anni
+    // disponibili" is those, in the file and in its count, as the form says.
+    const italy = (await get('/api/stats/overall/')).json() as AreaStats;
+    expect(italy.availableYears).toEqual([2023, 2024]);
     const all = parse((await get('/api/stats/download/?format=csv', licensed)).body);
-    const [n] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waste_stats');
+    const [n] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM waste_stats WHERE year = ANY($1::int[])',
+      [italy.availableYears],
+    );
     expect(all).toHaveLength(n!.n);
+    expect([...new Set(all.map((r) => r.anno))].sort()).toEqual(['2023', '2024']);
+    expect((await get('/api/stats/download/count/?format=csv', licensed)).json()).toEqual({ rows: n!.n });
+    // Sicily has all three years, 2022 included; asked for, Italy's 2022 is given too.
+    const sicily = parse((await get('/api/stats/download/?format=csv&level=region&id=19', licensed)).body);
+    expect([...new Set(sicily.map((r) => r.anno))].sort()).toEqual(['2022', '2023', '2024']);
+    const asked = parse((await get('/api/stats/download/?format=csv&years=2022', licensed)).body);
+    expect(asked.map((r) => r.anno)).toEqual(['2022', '2022']);
     const city = parse(
       (await get('/api/stats/download/?format=csv&level=city&id=028001&year=2023', licensed)).body,
     );
@@ -1035,12 +1051,7 @@ describe('images that show their numbers and names whole', () => {
     const areas: [string, StatisticKind[]][] = [
       [
         '/api/stats/overall/',
-        [
-          'totalWasteProduced',
-          'wasteFractionsSet',
-          'wasteSortingTypes',
-          'mostUsedActionCategories',
-        ],
+        ['totalWasteProduced', 'wasteFractionsSet', 'wasteSortingTypes', 'mostUsedActionCategories'],
       ],
       [
         '/api/stats/overall/?province=082',

@@ -123,6 +123,22 @@ export function completeYears(rows: YearRow[]): { years: YearRow[]; comuniTotal:
 }
 
 /**
+ * The years an area's page lists (availableYears): those whose data covers (almost) the whole area. Italy's
+ * leave out 2018–2021, which only Sicily's source covers. A CSV asked without years has these (decision 072).
+ */
+export async function availableYearsOf(
+  db: Queryable,
+  level: StoredLevel | 'city',
+  id: string | undefined,
+): Promise<number[]> {
+  const rows =
+    level === 'city'
+      ? await repo.getCityYears(db, id!)
+      : await repo.getAreaYears(db, level, level === 'country' ? 'IT' : id!);
+  return completeYears(rows).years.map((r) => r.year);
+}
+
+/**
  * The source of each year of an area: the source (by its short name, so the two ISPRA files count as one)
  * of more than half of the area's comuni with data that year; null when no source has a majority.
  */

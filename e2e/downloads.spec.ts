@@ -174,8 +174,8 @@ test.describe('statistic downloads', () => {
         `/api/stats/download/?format=${format}&statistic=totalWasteProduced&level=region&id=05&year=2024&compareYear=2022`,
       );
       const download = await downloadFrom(page, link);
-      // 2022 has only the %: the tonnes compare with the latest earlier year that has them, named in the file.
-      expect(download.suggestedFilename()).toMatch(new RegExp(`veneto-2024-confronto-2017\\.${format}$`));
+      // 2022 has only the %: the card says so, and the file names the view's comparison year (decision 072).
+      expect(download.suggestedFilename()).toMatch(new RegExp(`veneto-2024-confronto-2022\\.${format}$`));
       const bytes = await readFile((await download.path())!);
       expect(bytes.length).toBeGreaterThan(signature.length);
       expect([...bytes.subarray(0, signature.length)]).toEqual([...signature]);

@@ -12,13 +12,13 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-async function regionStats(id: string): Promise<AreaStats> {
+async function regionStats(id: string, year?: number): Promise<AreaStats> {
   const api = await request.newContext({
     baseURL: API_URL,
     extraHTTPHeaders: { 'X-Forwarded-For': randomIp() },
   });
   try {
-    const response = await api.get(`/api/stats/overall/?region=${id}`);
+    const response = await api.get(`/api/stats/overall/?region=${id}${year ? `&year=${year}` : ''}`);
     expect(response.status()).toBe(200);
     return AreaStatsSchema.parse(await response.json());
   } finally {
@@ -75,13 +75,14 @@ test('a region: the fractions table adds up to the separately collected tonnes, 
 });
 
 test('a region: each share panel says how many comuni its percentages are of', async ({ page }) => {
-  const stats = await regionStats(REGION);
+  // 2017: ISPRA's national tables give every fraction, so the region has fraction sets (decision 072).
+  const stats = await regionStats(REGION, 2017);
   const modes = stats.wasteSortingTypes.comuniTotal!;
   const actions = stats.mostUsedActionCategories.comuniTotal!;
   const sets = stats.mostUsedWasteFractionsSet.comuniTotal!;
   for (const n of [modes, actions, sets]) expect(n).toBeGreaterThan(1);
 
-  await page.goto(`/?regione=${REGION}`);
+  await page.goto(`/?regione=${REGION}&anno=2017`);
   await expect(await drawnChart((await chartsSection(page)).getByTestId('panel-fractions'))).toBeVisible();
   await expect((await chartsSection(page)).getByTestId('panel-modes')).toContainText(
     `% su ${count(modes)} comuni con dati sulle modalità di raccolta`,
@@ -92,7 +93,7 @@ test('a region: each share panel says how many comuni its percentages are of', a
   const setsPanel = (await chartsSection(page)).getByTestId('panel-sets');
   await expect(setsPanel).toHaveCount(1);
   await expect(setsPanel).toContainText(
-    `% su ${count(sets)} comuni che riportano le frazioni raccolte nel ${stats.year}`,
+    `% su ${count(sets)} comuni di cui la fonte riporta tutte le frazioni raccolte nel ${stats.year}`,
   );
 
   // The panels' tables count the comuni the API counts, at the shares the note speaks of.
@@ -107,7 +108,19 @@ test('a comune has no panel of fraction sets; its region has one', async ({ page
   await expect((await chartsSection(page)).getByTestId('panel-modes')).toBeVisible();
   await expect((await chartsSection(page)).getByTestId('panel-sets')).toHaveCount(0);
 
-  await page.goto(`/?regione=${REGION}`);
+  await page.goto(`/?regione=${REGION}&anno=2017`);
   await expect(await drawnChart((await chartsSection(page)).getByTestId('panel-fractions'))).toBeVisible();
   await expect((await chartsSection(page)).getByTestId('panel-sets')).toHaveCount(1);
+});
+
+test("a region's 2024 sets of fractions: none from the KPI list's five columns, and the panel says why", async ({
+  page,
+}) => {
+  await page.goto(`/?regione=${REGION}`);
+  const sets = (await chartsSection(page)).getByTestId('panel-sets');
+  await expect(sets).toContainText(
+    "Per quest'anno la fonte della maggior parte dei comuni non riporta tutte le frazioni raccolte",
+  );
+  await expect(sets).not.toContainText('Plastica');
+  await expect(sets.locator('svg')).toHaveCount(0);
 });

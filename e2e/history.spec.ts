@@ -5,7 +5,8 @@ import { API_URL, chartsSection, dismissCookieBanner, drawnChart } from './fixtu
 /**
  * Fifteen years of data (issue 15): ISPRA per comune 2010–2017 for all Italy, then 2022–2024; the years
  * 2018–2021 have no source for most of Italy. The trends cover every year and leave the missing ones
- * empty, saying why; the cards compare with the latest earlier year that has their figure; Emilia-Romagna
+ * empty, saying why; the cards compare with the one comparison year of the view, or say it lacks their
+ * figure and link the nearest year that has it (decision 072); Emilia-Romagna
  * has real figures by collection system (ARPAE); comuni merged since 2010 keep their data.
  */
 
@@ -61,62 +62,70 @@ test('a Lombardy comune: the trend reaches back to 2010 and says why 2018–2021
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('Italy: the cards compare with the latest earlier year that has their figure', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 2, name: /^Le statistiche: Italia, \d{4}$/ }),
-  ).toBeVisible();
-  const compareYear = Number(await page.getByLabel('Anno di confronto').inputValue());
-  expect(compareYear).toBeGreaterThan(2000);
-  const stats = (await (await request.get(`${API_URL}/api/stats/overall/`)).json()) as Record<
-    string,
-    { compareYear: number | null; compareValue: number | null }
-  >;
+for (const width of [1280, 375]) {
+  test(`Italy at ${width} px: every card compares with the one comparison year, or says it lacks it and links the nearest`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Le statistiche: Italia, \d{4}$/ }),
+    ).toBeVisible();
+    // The comuni with data, out of the comuni of today (issue 35, point 6).
+    await expect(page.getByTestId('comuni-coverage')).toHaveText('7.881 comuni con dati su 7.896');
+    const compareYear = Number(await page.getByLabel('Anno di confronto').inputValue());
+    expect(compareYear).toBe(2023);
+    const stats = (await (await request.get(`${API_URL}/api/stats/overall/`)).json()) as Record<
+      string,
+      { compareYear: number | null; nearestYear: number | null }
+    >;
 
-  // The tonnes of the comparison year are not known (only the %): compared with an earlier year, said so.
-  for (const key of ['totalWasteProduced', 'totalWasteSorted']) {
-    const card = page.getByTestId(`card-${key}`);
-    await expect(card).toContainText(/Nel \d{4}: /);
-    await expect(card).not.toContainText('non disponibile');
-    const compared = Number(/Nel (\d{4})/.exec(await card.innerText())![1]);
-    expect(compared, key).toBeLessThan(compareYear);
-    expect(compared, key).toBe(stats[key]!.compareYear);
-    await expect(card.getByTestId('compared-earlier')).toHaveText(
-      `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
-    );
-    await expect(card).toContainText(`rispetto al ${compared}`);
-    await expect(card.locator('[data-outcome]')).toHaveAttribute('data-outcome', /better|worse|unchanged/);
-  }
-  // The % is known in the comparison year itself.
-  const pct = page.getByTestId('card-sortedPercentage');
-  await expect(pct).toContainText(`Nel ${compareYear}: `);
-  await expect(pct.getByTestId('compared-earlier')).toHaveCount(0);
-  // 2023's % of Italy is itself an estimate: the compared value says so.
-  await expect(pct).toContainText(/Nel 2023: [\d,]+\s*% \(stima\)/);
-  // The tonnes produced: compared with 2017, the latest year before with the tonnes of all Italy.
-  await expect(page.getByTestId('card-totalWasteProduced')).toContainText('Nel 2017: ');
-  // Every card has its value; a card without an earlier year to compare with says so, and no card says
-  // «non disponibile» (no year of the comparison lacks a figure the card has).
-  for (const key of ['totalWasteSortedPerCapita', 'totalWasteProducedPerCapita', 'serviceCostPerCapita']) {
-    const card = page.getByTestId(`card-${key}`);
-    const own = stats[key]!.compareYear;
-    if (own === null) {
-      await expect(card.getByTestId('no-comparison'), key).toHaveText(
-        'Nessun anno precedente con questo dato nel portale.',
-      );
-    } else {
-      await expect(card, key).toContainText(`Nel ${own}: `);
+    // The tonnes of 2023 are not known (only the %): said, never replaced by another year's in silence
+    // (decision 072); the nearest year with them is offered as a link that changes the comparison year.
+    for (const key of ['totalWasteProduced', 'totalWasteSorted']) {
+      const card = page.getByTestId(`card-${key}`);
+      await expect(card.getByTestId('no-comparison')).toContainText('Dato non disponibile per il 2023.');
+      await expect(card).not.toContainText(/Nel \d{4}: /);
+      await expect(card.locator('[data-outcome]')).toHaveCount(0);
+      expect(stats[key]).toMatchObject({ compareYear: null, nearestYear: 2017 });
+      const link = card.getByRole('link', { name: 'Confronta con il 2017' });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', '/?anno=2024&confronto=2017');
+      // The link is inside the card, not cut at the phone's width.
+      const [box, cardBox] = [await link.boundingBox(), await card.boundingBox()];
+      expect(box!.x + box!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 0.5);
+      expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(width);
     }
-  }
-  const cards = page.locator('[data-testid^="card-"]');
-  await expect(cards).toHaveCount(6);
-  for (const text of await cards.allInnerTexts()) expect(text).not.toContain('non disponibile');
-  // 2024 has the tonnes of every comune: no estimate.
-  await expect(page.getByTestId('estimate')).toHaveCount(0);
+    // The % is known in 2023: compared with it, with a verdict; 2023's % of Italy is itself an estimate.
+    const pct = page.getByTestId('card-sortedPercentage');
+    await expect(pct).toContainText(/Nel 2023: [\d,]+\s*% \(stima\)/);
+    await expect(pct.locator('[data-outcome]')).toHaveAttribute('data-outcome', /better|worse|unchanged/);
+    // No card names another comparison year than the view's.
+    for (const text of await page.locator('[data-testid^="card-"]').allInnerTexts()) {
+      for (const [, year] of text.matchAll(/Nel (\d{4}):/g)) expect(Number(year)).toBe(2023);
+    }
+    await page.screenshot({ path: `/tmp/cards-italy-${width}.png`, fullPage: false });
+    await page.getByTestId('card-totalWasteProduced').screenshot({ path: `/tmp/cards-card-${width}.png` });
 
+    // Following the link: the whole view compares with 2017, the select says so, and the tonnes compare
+    // with a change but no verdict (they follow the amount of waste).
+    await page
+      .getByTestId('card-totalWasteSorted')
+      .getByRole('link', { name: 'Confronta con il 2017' })
+      .click();
+    await expect(page).toHaveURL(/\/\?anno=2024&confronto=2017$/);
+    await expect(page.getByLabel('Anno di confronto')).toHaveValue('2017');
+    const sorted = page.getByTestId('card-totalWasteSorted');
+    await expect(sorted).toContainText('Nel 2017: ');
+    await expect(sorted).toContainText('rispetto al 2017');
+    await expect(sorted.locator('[data-outcome]')).toHaveCount(0);
+    await expect(sorted).not.toContainText('peggioramento');
+    await expect(page.getByTestId('card-sortedPercentage')).toContainText('Nel 2017: ');
+  });
+}
+
+test('Italy 2023: the % card says it is an estimate', async ({ page }) => {
   // 2023: only the % of most comuni, the area's % is an estimate and its card says so.
   await page.goto('/?anno=2023');
   const estimated = page.getByTestId('card-sortedPercentage');

@@ -3,7 +3,7 @@ import {
   figureCardOption,
   figureComparisonLines,
   noComparisonText,
-  statisticCompareYear,
+  statisticComparison,
   type FigureStatistic,
 } from './figure';
 
@@ -14,7 +14,8 @@ const produced: FigureStatistic = {
   change: -190863.3,
   changePct: -0.65,
   trend: 'down',
-  outcome: 'better',
+  // Tonnes get no verdict (decision 072): the API gives them none.
+  outcome: null,
 };
 
 type Element = { type: string; style?: { text?: string; fill?: string; fontSize?: number } };
@@ -33,13 +34,13 @@ describe('the figure card of a single value', () => {
       'Anno 2024',
       '29.034.118,4\u00a0t',
       'Nel 2023: 29.224.981,7\u00a0t',
-      '▼ -190.863,3\u00a0t (-0,7% rispetto al 2023), in miglioramento',
+      '▼ -190.863,3\u00a0t (-0,7% rispetto al 2023)',
     ]);
     const value = lines[1]!;
     expect(value.fontSize).toBeGreaterThanOrEqual(48);
     // The number fits the card: about 0.72 em per bold character.
     expect(value.text!.length * value.fontSize! * 0.72).toBeLessThan(box.width - 64);
-    expect(lines[3]!.fill).toBe('#0b6b3a');
+    expect(lines[3]!.fill).toBe('#1c2321'); // no verdict: the text colour
   });
 
   it('says why there is no comparison, as the page card does', () => {
@@ -47,7 +48,7 @@ describe('the figure card of a single value', () => {
       { text: 'Nessun anno di confronto disponibile.', color: '#4a5551' },
     ]);
     expect(figureComparisonLines({ ...produced, compareValue: null, change: null }, 2023)[0]!.text).toBe(
-      'Dato del 2023 non disponibile per il confronto.',
+      'Dato non disponibile per il 2023.',
     );
     const unchanged = figureComparisonLines(
       {
@@ -85,47 +86,36 @@ describe('the figure card of a single value', () => {
     });
   });
 
-  it("names the year of the statistic's comparison value when it is earlier than the comparison year", () => {
-    // Italy 2024 against 2023: the tonnes of 2023 are not known, the latest earlier ones are of 2017.
-    const lines = figureComparisonLines({ ...produced, compareYear: 2017 }, 2023);
-    expect(lines.map((l) => l.text.replace(/\u2212/g, '-'))).toEqual([
-      'Nel 2017: 29.224.981,7\u00a0t',
-      '▼ -190.863,3\u00a0t (-0,7% rispetto al 2017), in miglioramento',
-      "Confronto con l'ultimo anno con il dato: il 2023 non lo riporta.",
+  it('never compares with another year than the comparison year: it says the year lacks it, and which has it', () => {
+    // Italy 2024 against 2023: the tonnes of 2023 are not known, the nearest year with them is 2017.
+    const lacking = { ...produced, compareValue: null, change: null, changePct: null, trend: null };
+    expect(figureComparisonLines({ ...lacking, nearestYear: 2017 }, 2023)).toEqual([
+      { text: 'Dato non disponibile per il 2023.', color: '#4a5551' },
+      { text: 'Anno più vicino con il dato: 2017.', color: '#4a5551' },
     ]);
-    expect(lines.some((l) => l.text.includes('non disponibile'))).toBe(false);
-    // The comparison year itself: no note.
-    expect(figureComparisonLines({ ...produced, compareYear: 2023 }, 2023).map((l) => l.text)).toHaveLength(
-      2,
+    // No other year has the statistic at all.
+    expect(figureComparisonLines({ ...lacking, nearestYear: null }, 2023).map((l) => l.text)).toEqual([
+      'Dato non disponibile per il 2023. Nessun altro anno con questo dato nel portale.',
+    ]);
+    expect(statisticComparison(lacking, 2023)).toBe('missing');
+    expect(statisticComparison(lacking, null)).toBe('none');
+    expect(statisticComparison(produced, 2023)).toEqual({ year: 2023 });
+    const card = texts(figureCardOption({ ...lacking, nearestYear: 2017 }, 2024, 2023, box)).map(
+      (l) => l.text,
     );
-    expect(figureComparisonLines({ ...produced, compareYear: 2023 }, 2023)[0]!.text).toBe(
-      'Nel 2023: 29.224.981,7\u00a0t',
-    );
-    // No earlier year has the statistic at all: not the comparison year's fault, nothing «non disponibile».
-    expect(
-      figureComparisonLines({ ...produced, compareValue: null, change: null, compareYear: null }, 2023),
-    ).toEqual([{ text: 'Nessun anno precedente con questo dato nel portale.', color: '#4a5551' }]);
-    const none = { ...produced, compareValue: null, change: null, compareYear: null };
-    expect(statisticCompareYear(none, 2023)).toBe('noEarlier');
-    expect(statisticCompareYear(none, null)).toBe('none');
-    // A statistic that does not name its own compareYear: the comparison year lacks it.
-    expect(statisticCompareYear({ compareValue: null }, 2023)).toBe('missing');
-    expect(
-      texts(figureCardOption(none, 2024, 2023, box)).some((l) => l.text!.includes('non disponibile')),
-    ).toBe(false);
-    // No comparison year on the page, but an earlier value all the same: it is compared.
-    expect(figureComparisonLines({ ...produced, compareYear: 2017 }, null)[0]!.text).toBe(
-      'Nel 2017: 29.224.981,7\u00a0t',
-    );
+    expect(card).toContain('Dato non disponibile per il 2023.');
+    expect(card.some((l) => l!.startsWith('Nel '))).toBe(false);
   });
 
-  it('words each reason for no comparison, «non disponibile» only for a lacking comparison year', () => {
-    expect(noComparisonText('noEarlier', 2023)).toBe('Nessun anno precedente con questo dato nel portale.');
-    expect(noComparisonText('missing', 2023)).toBe('Dato del 2023 non disponibile per il confronto.');
-    expect(noComparisonText('none', null)).toBe('Nessun anno di confronto disponibile.');
-    const messages = { compareMissing: (y: number) => `m${y}`, noEarlierYear: 'e', noCompareYear: 'n' };
-    expect(noComparisonText('noEarlier', 2023, messages)).toBe('e');
-    expect(noComparisonText('missing', 2023, messages)).toBe('m2023');
+  it('words each reason for no comparison', () => {
+    expect(noComparisonText('missing', 2023, 2017)).toBe('Dato non disponibile per il 2023.');
+    expect(noComparisonText('missing', 2023, null)).toBe(
+      'Dato non disponibile per il 2023. Nessun altro anno con questo dato nel portale.',
+    );
+    expect(noComparisonText('none', null, null)).toBe('Nessun anno di confronto disponibile.');
+    const messages = { compareMissing: (y: number) => `m${y}`, noOtherYear: 'o', noCompareYear: 'n' };
+    expect(noComparisonText('missing', 2023, null, messages)).toBe('m2023 o');
+    expect(noComparisonText('none', null, 2017, messages)).toBe('n');
   });
 
   it('says when the value is an estimate', () => {

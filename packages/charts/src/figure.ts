@@ -21,10 +21,10 @@ export interface FigureStatistic {
   trend: 'up' | 'down' | 'unchanged' | null;
   outcome: 'better' | 'worse' | 'unchanged' | null;
   /**
-   * The year compareValue is from: the comparison year, or the latest earlier year with this statistic
-   * when the comparison year has none; null: no earlier value. Absent: the comparison year.
+   * When the view's comparison year lacks this statistic: the nearest year that has it (offered as another
+   * comparison year), null when no other year has it. Absent: not said.
    */
-  compareYear?: number | null;
+  nearestYear?: number | null;
   /** The value is an estimate (an area's % where some comuni give only their %). */
   estimate?: boolean;
   /** The compared value is an estimate. */
@@ -35,12 +35,12 @@ export const FIGURE_MESSAGES = {
   compared: (year: number, value: string) => `Nel ${year}: ${value}`,
   /** After a compared value that is itself an estimate. */
   estimated: '(stima)',
-  /** The comparison year lacks the statistic: the value is of the latest earlier year that has it. */
-  comparedEarlier: (compareYear: number) =>
-    `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
-  compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
-  /** The statistic has a value, but no earlier year of the portal has it: nothing to compare with. */
-  noEarlierYear: 'Nessun anno precedente con questo dato nel portale.',
+  /** The view's comparison year lacks the statistic: said, never replaced by another year (decision 072). */
+  compareMissing: (year: number) => `Dato non disponibile per il ${year}.`,
+  /** The year nearest to the comparison year that has the statistic (a link on the page). */
+  nearestYear: (year: number) => `Anno più vicino con il dato: ${year}.`,
+  /** No year of the portal but the view's own has the statistic. */
+  noOtherYear: 'Nessun altro anno con questo dato nel portale.',
   noCompareYear: 'Nessun anno di confronto disponibile.',
   unchanged: (year: number) => `Non variato rispetto al ${year}`,
   changePct: (text: string, year: number) => `(${text}% rispetto al ${year})`,
@@ -51,40 +51,38 @@ export const FIGURE_MESSAGES = {
 } as const;
 
 /**
- * The year a statistic is compared with, or why there is none: the statistic's own compareYear (the
- * comparison year, or the latest earlier year with the statistic); 'none' without a comparison year;
- * 'noEarlier' when the page has a comparison year but no earlier year has the statistic at all
- * (compareYear null: it is not the comparison year that lacks it); 'missing' when the comparison year
- * lacks it and the statistic does not say its own compareYear.
+ * How a statistic compares in a view: one comparison year per view (decision 072). 'none': the view has
+ * no comparison year; 'missing': the comparison year lacks the statistic (statistic.nearestYear says which
+ * year has it instead); otherwise the comparison year, which compareValue is from.
  */
-export function statisticCompareYear(
-  statistic: Pick<FigureStatistic, 'compareValue' | 'compareYear'>,
+export function statisticComparison(
+  statistic: Pick<FigureStatistic, 'compareValue'>,
   compareYear: number | null,
-): { year: number; earlier: boolean } | 'missing' | 'noEarlier' | 'none' {
-  const year = statistic.compareYear === undefined ? compareYear : statistic.compareYear;
-  if (statistic.compareValue !== null && year !== null)
-    return { year, earlier: compareYear !== null && year !== compareYear };
+): { year: number } | 'missing' | 'none' {
   if (compareYear === null) return 'none';
-  return statistic.compareYear === null ? 'noEarlier' : 'missing';
+  return statistic.compareValue === null ? 'missing' : { year: compareYear };
 }
 
 /** The wording of the reasons for no comparison (the page's cards pass their own, the same). */
 export interface NoComparisonMessages {
   compareMissing: (year: number) => string;
-  noEarlierYear: string;
+  noOtherYear: string;
   noCompareYear: string;
 }
 
-/** Why a statistic with a value has no comparison, as the card says it (statisticCompareYear). */
+/**
+ * Why a statistic with a value has no comparison (statisticComparison), as the card says it; the nearest
+ * year with the statistic, when there is one, is for the caller to offer (a link on the page).
+ */
 export function noComparisonText(
-  reason: 'missing' | 'noEarlier' | 'none',
+  reason: 'missing' | 'none',
   compareYear: number | null,
+  nearestYear: number | null | undefined,
   messages: NoComparisonMessages = FIGURE_MESSAGES,
 ): string {
-  if (reason === 'noEarlier') return messages.noEarlierYear;
-  return reason === 'missing' && compareYear !== null
-    ? messages.compareMissing(compareYear)
-    : messages.noCompareYear;
+  if (reason === 'none' || compareYear === null) return messages.noCompareYear;
+  const missing = messages.compareMissing(compareYear);
+  return nearestYear === null ? `${missing} ${messages.noOtherYear}` : missing;
 }
 
 const BETTER_COLOR = PRIMARY_COLOR;
@@ -96,10 +94,17 @@ export function figureComparisonLines(
   compareYear: number | null,
 ): { text: string; color: string; bold?: boolean }[] {
   if (statistic.value === null) return [];
-  const against = statisticCompareYear(statistic, compareYear);
+  const against = statisticComparison(statistic, compareYear);
   if (typeof against === 'string' || statistic.compareValue === null) {
-    const reason = typeof against === 'string' ? against : compareYear === null ? 'none' : 'missing';
-    return [{ text: noComparisonText(reason, compareYear), color: MUTED_COLOR }];
+    const lines = [
+      {
+        text: noComparisonText(against === 'none' ? 'none' : 'missing', compareYear, statistic.nearestYear),
+        color: MUTED_COLOR,
+      },
+    ];
+    if (against === 'missing' && typeof statistic.nearestYear === 'number')
+      lines.push({ text: FIGURE_MESSAGES.nearestYear(statistic.nearestYear), color: MUTED_COLOR });
+    return lines;
   }
   const compared = {
     text:
@@ -107,15 +112,10 @@ export function figureComparisonLines(
       (statistic.compareEstimate ? ` ${FIGURE_MESSAGES.estimated}` : ''),
     color: TEXT_COLOR,
   };
-  // Compared with an earlier year than the comparison year: the card says why.
-  const earlier =
-    against.earlier && compareYear !== null
-      ? [{ text: FIGURE_MESSAGES.comparedEarlier(compareYear), color: MUTED_COLOR }]
-      : [];
   const { change, changePct, trend, outcome } = statistic;
-  if (change === null) return [compared, ...earlier];
+  if (change === null) return [compared];
   if (trend === 'unchanged' || outcome === 'unchanged')
-    return [compared, { text: FIGURE_MESSAGES.unchanged(against.year), color: MUTED_COLOR }, ...earlier];
+    return [compared, { text: FIGURE_MESSAGES.unchanged(against.year), color: MUTED_COLOR }];
   const arrow = trend === 'up' ? '▲ ' : trend === 'down' ? '▼ ' : '';
   const pct =
     changePct !== null && statistic.unit !== '%'
@@ -129,7 +129,6 @@ export function figureComparisonLines(
       color: outcome === 'better' ? BETTER_COLOR : outcome === 'worse' ? WORSE_COLOR : TEXT_COLOR,
       bold: true,
     },
-    ...earlier,
   ];
 }
 

@@ -225,9 +225,9 @@ describe('what the bars add up to', () => {
       "% su 6.612 comuni con almeno un'azione di prevenzione mappata",
     );
     expect(shareBaseText('sets', 7881, 2024)).toBe(
-      '% su 7.881 comuni che riportano le frazioni raccolte nel 2024',
+      '% su 7.881 comuni di cui la fonte riporta tutte le frazioni raccolte nel 2024',
     );
-    expect(shareBaseText('sets', 1)).toBe('% su 1 comune che riporta le frazioni raccolte');
+    expect(shareBaseText('sets', 1)).toBe('% su 1 comune di cui la fonte riporta tutte le frazioni raccolte');
     const option = countShareBarOption(
       [{ id: 'pap', name: 'Porta a porta', comuniCount: 10, share: 94.47 }],
       { subtitle: shareBaseText('modes', 1523) },

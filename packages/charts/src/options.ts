@@ -665,7 +665,7 @@ export function shareBaseText(base: ShareBase, comuniTotal: number, year?: numbe
     case 'actions':
       return `% su ${comuni} con almeno un'azione di prevenzione mappata`;
     case 'sets':
-      return `% su ${comuni} ${one ? 'che riporta' : 'che riportano'} le frazioni raccolte${year ? ` nel ${year}` : ''}`;
+      return `% su ${comuni} di cui la fonte riporta tutte le frazioni raccolte${year ? ` nel ${year}` : ''}`;
   }
 }
 

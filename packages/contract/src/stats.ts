@@ -15,7 +15,10 @@ export const AreaSchema = z.object({
 });
 export type Area = z.infer<typeof AreaSchema>;
 
-/** The direction in which a statistic gets better: less waste produced is good, more sorted is good. */
+/**
+ * The direction in which a statistic gets better: less waste produced per inhabitant is good, a higher % is
+ * good. Null on tonnes, which follow the amount of waste and the population (decision 072).
+ */
 export const GoodDirectionSchema = z.enum(['up', 'down']);
 
 /** One figure of one year, compared with the comparison year. */
@@ -33,15 +36,30 @@ export const StatisticSchema = z.object({
     .nullable()
     .describe("'unchanged' when equal at the shown precision"),
   goodDirection: GoodDirectionSchema.nullable(),
-  outcome: z.enum(['better', 'worse', 'unchanged']).nullable(),
+  outcome: z
+    .enum(['better', 'worse', 'unchanged'])
+    .nullable()
+    .describe(
+      'a verdict only on measures not driven by the amount of waste (% and kg per inhabitant, decision ' +
+        '072); null on tonnes and costs',
+    ),
   missingReason: z.string().nullable().describe('Italian, when value is null'),
   compareYear: z
     .number()
     .int()
     .nullable()
     .describe(
-      'the year compareValue is from: the comparison year when it has this statistic, otherwise the latest ' +
-        'earlier year that has it (so a card compares whenever an earlier value exists); null: none',
+      "the year compareValue is from: always the view's comparison year (one per view, decision 072); " +
+        'null when the view has none or that year lacks this statistic',
+    ),
+  nearestYear: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "when the view's comparison year lacks this statistic (and the year has it): the available year " +
+        'nearest to the comparison year that has it, offered to the reader as another comparison year ' +
+        '(ties: the earlier); null otherwise',
     ),
   estimate: z
     .boolean()
@@ -157,6 +175,13 @@ export const CoverageSchema = z.object({
   comuniWithData: z.number().int(),
   comuniWithTonnes: z.number().int(),
   comuniTotal: z.number().int().describe('comuni of the area in the latest year'),
+  comuniToday: z
+    .number()
+    .int()
+    .describe(
+      "comuni of the area today (ISTAT's list, merged comuni left out): what comuniWithData is said out of " +
+        '("7.881 comuni con dati su 7.896"); 1 for a comune',
+    ),
   complete: z.boolean().describe('false: the sources cover only part of the area this year'),
 });
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { refreshExportLines } from './export-lines';
+import { ALL_FRACTIONS_SOURCES } from './types';
 
 /**
  * The comune rows the areas' totals are summed from. In the years ISPRA's national tables cover
@@ -158,7 +159,9 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
 
 /**
  * area_demo_distributions and area_fraction_sets (migration 004): how many comuni of each area use each collection mode / action category, and the ten most common
- * sets of fractions with tonnes > 0 per area and year.
+ * sets of fractions with tonnes > 0 per area and year, over the comune-years (counted in the areas' totals)
+ * whose source gives every fraction (ALL_FRACTIONS_SOURCES): comuni_total is how many those are, which the
+ * statistics compare with the area's comuni with data before showing the sets.
  */
 async function recomputeDistributions(q: Queryable): Promise<void> {
   await q.query('DELETE FROM area_demo_distributions');
@@ -182,7 +185,8 @@ async function recomputeDistributions(q: Queryable): Promise<void> {
     `WITH sets AS (
        SELECT f.city_id, f.year, array_agg(f.fraction_id ORDER BY wf.position) AS fraction_ids
        FROM waste_fraction_stats f JOIN waste_fractions wf ON wf.id = f.fraction_id
-       WHERE f.tonnes > 0 GROUP BY f.city_id, f.year
+       JOIN (${COUNTED_STATS}) w ON w.city_id = f.city_id AND w.year = f.year
+       WHERE f.tonnes > 0 AND w.source = ANY($1::text[]) GROUP BY f.city_id, f.year
      ), counted AS (
        SELECT a.level, a.area_id, s.year, s.fraction_ids, count(*) AS comuni_count,
          sum(count(*)) OVER (PARTITION BY a.level, a.area_id, s.year) AS comuni_total
@@ -195,5 +199,6 @@ async function recomputeDistributions(q: Queryable): Promise<void> {
      )
      INSERT INTO area_fraction_sets (level, area_id, year, fraction_ids, comuni_count, comuni_total)
      SELECT level, area_id, year, fraction_ids, comuni_count, comuni_total FROM ranked WHERE n <= 10`,
+    [[...ALL_FRACTIONS_SOURCES]],
   );
 }

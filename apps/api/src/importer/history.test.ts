@@ -169,19 +169,33 @@ describe("Italy's % of the years with only the % of most comuni", () => {
     expect(trendOf(s, 2023)?.method).toBe('estimate');
   });
 
-  it('compares 2024 with the latest earlier year that has each statistic, and names the missing years', async () => {
+  it('compares 2024 with the comparison year only, offers the nearest year where it lacks a statistic, and names the missing years', async () => {
     const s = await json('/api/stats/overall/');
     expect(s.year).toBe(2024);
     expect(s.compareYear).toBe(2023);
-    // 2023 has only the %: the tonnes compare with 2017, the latest year with tonnes.
-    expect(s.totalWasteProduced.compareYear).toBe(2017);
-    expect(Math.abs(s.totalWasteProduced.compareValue - sums(storico.get(2017)!).produced)).toBeLessThan(0.5);
-    expect(s.totalWasteSorted.compareYear).toBe(2017);
-    expect(Math.abs(s.totalWasteSorted.compareValue - sums(storico.get(2017)!).sorted)).toBeLessThan(0.5);
+    // 2023 has only the %: the tonnes are not compared with another year (decision 072); 2017, the
+    // nearest year with tonnes, is offered instead.
+    expect(s.totalWasteProduced).toMatchObject({ compareYear: null, compareValue: null, nearestYear: 2017 });
+    expect(s.totalWasteSorted).toMatchObject({ compareYear: null, compareValue: null, nearestYear: 2017 });
     expect(s.sortedPercentage.compareYear).toBe(2023);
-    // The kg per inhabitant compare with 2017, the latest year with tonnes (and ISTAT's population).
-    expect(s.totalWasteProducedPerCapita.compareYear).toBe(2017);
-    expect(s.totalWasteSortedPerCapita.compareYear).toBe(2017);
+    // The kg per inhabitant: the nearest year to 2023 of those with them.
+    const perCapitaYears = (s.perCapitaTrend as { year: number; producedKgPerCapita: number | null }[])
+      .filter((p) => p.producedKgPerCapita !== null && p.year !== 2024)
+      .map((p) => p.year);
+    const nearest = perCapitaYears.reduce((a, b) => (Math.abs(b - 2023) < Math.abs(a - 2023) ? b : a));
+    expect(s.totalWasteProducedPerCapita).toMatchObject({ compareYear: null, nearestYear: nearest });
+    // Asked for, 2017 is the comparison year of every card: the tonnes are ISPRA's 2017 sums.
+    const with2017 = await json('/api/stats/overall/?compareYear=2017');
+    expect(with2017.totalWasteProduced.compareYear).toBe(2017);
+    expect(
+      Math.abs(with2017.totalWasteProduced.compareValue - sums(storico.get(2017)!).produced),
+    ).toBeLessThan(0.5);
+    expect(Math.abs(with2017.totalWasteSorted.compareValue - sums(storico.get(2017)!).sorted)).toBeLessThan(
+      0.5,
+    );
+    // Tonnes follow the amount of waste: a change, no verdict.
+    expect(with2017.totalWasteSorted).toMatchObject({ goodDirection: null, outcome: null });
+    expect(with2017.sortedPercentage.compareYear).toBe(2017);
     expect(s.missingYears).toEqual([2018, 2019, 2020, 2021]);
     expect(s.availableYears).toEqual(expect.arrayContaining([...STORICO_YEARS, 2022, 2023, 2024]));
     expect(s.rdTrend.map((p: TrendPoint) => p.year)).toEqual([...STORICO_YEARS, 2022, 2023, 2024]);

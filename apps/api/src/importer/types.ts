@@ -85,6 +85,15 @@ export const SOURCE_RANK = {
 } as const;
 export type CollectionSource = keyof typeof SOURCE_RANK;
 
+/**
+ * The sources whose comune rows give every fraction the comune collected: ISPRA's national tables
+ * (2010–2017, thirteen fractions) and its per-comune format (Sicily, fourteen). The KPI list gives the
+ * shares of five fractions only, so "which fractions a comune collects" read from it is the list's five
+ * columns, not the comune's collection; the other sources give none. Only these sources' rows make the
+ * areas' most common sets of fractions (area_fraction_sets, decision 072).
+ */
+export const ALL_FRACTIONS_SOURCES: readonly CollectionSource[] = ['ispra-storico', 'ispra-comuni'];
+
 export interface CollectionData {
   source: CollectionSource;
   stats: StatRow[];

@@ -30,7 +30,7 @@ import {
   type RvmExportFilter,
 } from '../rvm/rvm.csv';
 import { logDownload, logWhenStreamed } from '../../plugins/download-log';
-import { areaStats, cityStats, YearError } from '../stats/stats.service';
+import { areaStats, availableYearsOf, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import {
   COMPARE_SLUGS,
@@ -228,7 +228,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       format,
     );
-    await logDownload(app, req, { format, query: q });
+    // Logged with the comparison year the file names (the view's default when none was asked).
+    await logDownload(app, req, { format, query: compared ? { ...q, compareYear: compared } : q });
     return reply
       .header('Content-Type', MIME[format])
       .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -274,9 +275,19 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(body as never);
   }
 
+  /**
+   * The filter of a collection-data CSV and of its count. Without years: the years the area's page and the
+   * form list (availableYearsOf), so "Tutti gli anni disponibili" of Italy leaves out 2018–2021, which only
+   * Sicily's source covers, as the form says.
+   */
+  async function wasteCsvFilter(q: DownloadQuery): Promise<WasteExportFilter> {
+    const f = wasteFilterOf(q);
+    return f.years ? f : { ...f, years: await availableYearsOf(app.db, q.level, q.id) };
+  }
+
   /** The collection data, one row per comune and year, read as lines formatted at import time. */
   async function sendWasteCsv(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
-    const f = wasteFilterOf(q);
+    const f = await wasteCsvFilter(q);
     // No header: nothing was ever imported, so there is no export to give.
     const header = await repo.wasteCsvHeader(app.db);
     if (header === undefined) throw notFound();
@@ -286,7 +297,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       [
         'raccolta-differenziata',
         q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${q.id}`,
-        yearsWords(f.years),
+        yearsWords(yearsOf(q)),
         q.waste_fraction && `frazione-${q.waste_fraction}`,
         q.sorting_type && `modalita-${q.sorting_type}`,
         q.actions_category && `azioni-${q.actions_category}`,
@@ -344,7 +355,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         rows:
           q.source === '2'
             ? await countRvmCsvRows(app.db, rvmFilterOf(q))
-            : await repo.countWasteRows(app.db, wasteFilterOf(q)),
+            : await repo.countWasteRows(app.db, await wasteCsvFilter(q)),
       };
     },
   );

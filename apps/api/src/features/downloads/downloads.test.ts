@@ -284,13 +284,15 @@ describe('CSV export (collection data)', () => {
   const hadAction = (id: string) =>
     `EXISTS (SELECT 1 FROM city_actions a
               WHERE a.city_id = w.city_id AND a.category_id = '${id}' AND a.started_year <= w.year)`;
+  // Italy's years in the fixture, as its page and the form list them: 2022 has two comuni of three.
+  const italyYears = 'w.year IN (2023, 2024)';
   const filterCases: [string, string][] = [
-    ['waste_fraction=vetro', hasFraction('vetro')],
-    ['waste_fraction=carta-cartone', hasFraction('carta-cartone')],
-    ['sorting_type=porta-a-porta', usesMode('porta-a-porta')],
-    ['sorting_type=stradale', usesMode('stradale')],
-    ['actions_category=compostaggio', hadAction('compostaggio')],
-    ['actions_category=riuso', hadAction('riuso')],
+    ['waste_fraction=vetro', `${hasFraction('vetro')} AND ${italyYears}`],
+    ['waste_fraction=carta-cartone', `${hasFraction('carta-cartone')} AND ${italyYears}`],
+    ['sorting_type=porta-a-porta', `${usesMode('porta-a-porta')} AND ${italyYears}`],
+    ['sorting_type=stradale', `${usesMode('stradale')} AND ${italyYears}`],
+    ['actions_category=compostaggio', `${hadAction('compostaggio')} AND ${italyYears}`],
+    ['actions_category=riuso', `${hadAction('riuso')} AND ${italyYears}`],
     [
       'waste_fraction=carta-cartone&sorting_type=stradale&years=2023,2024',
       `${hasFraction('carta-cartone')} AND ${usesMode('stradale')} AND w.year IN (2023, 2024)`,
@@ -332,10 +334,24 @@ describe('CSV export (collection data)', () => {
     expect(rows.map((r) => r.anno)).toEqual(['2024']);
   });
 
-  it('gives every row without filters', async () => {
+  it('gives without years the years the form lists: Italy leaves out those of part of the country', async () => {
+    // Italy's page and the form list 2023 and 2024 only (2022: two comuni of three): "Tutti gli anni
+    // disponibili" is those, in the file and in its count, as the form says.
+    const italy = (await get('/api/stats/overall/')).json() as AreaStats;
+    expect(italy.availableYears).toEqual([2023, 2024]);
     const all = parse((await get('/api/stats/download/?format=csv', licensed)).body);
-    const [n] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waste_stats');
+    const [n] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM waste_stats WHERE year = ANY($1::int[])',
+      [italy.availableYears],
+    );
     expect(all).toHaveLength(n!.n);
+    expect([...new Set(all.map((r) => r.anno))].sort()).toEqual(['2023', '2024']);
+    expect((await get('/api/stats/download/count/?format=csv', licensed)).json()).toEqual({ rows: n!.n });
+    // Sicily has all three years, 2022 included; asked for, Italy's 2022 is given too.
+    const sicily = parse((await get('/api/stats/download/?format=csv&level=region&id=19', licensed)).body);
+    expect([...new Set(sicily.map((r) => r.anno))].sort()).toEqual(['2022', '2023', '2024']);
+    const asked = parse((await get('/api/stats/download/?format=csv&years=2022', licensed)).body);
+    expect(asked.map((r) => r.anno)).toEqual(['2022', '2022']);
     const city = parse(
       (await get('/api/stats/download/?format=csv&level=city&id=028001&year=2023', licensed)).body,
     );
@@ -648,6 +664,15 @@ describe('pdf, png and jpg of one statistic', () => {
     body: { detail: "La fonte non riporta le frazioni merceologiche per quest'anno." },
   };
   const NO_MODES = { status: 404, body: { detail: 'Nessun dato rilevato.' } };
+  // Italy 2024 in the fixture: Abano Terme's row is the KPI list's (five fraction columns), one comune in
+  // three: the sets would measure the source, so there are none (decision 072).
+  const PARTIAL_FRACTIONS = {
+    status: 404,
+    body: {
+      detail:
+        "Per quest'anno la fonte della maggior parte dei comuni non riporta tutte le frazioni raccolte (solo alcune, o nessuna): le combinazioni di frazioni più comuni non sono calcolabili.",
+    },
+  };
   type Outcome = typeof OK | { status: number; body: object };
   const EXPECTED: Record<StatisticKind, Record<Area, Outcome>> = {
     totalWasteProduced: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
@@ -663,7 +688,7 @@ describe('pdf, png and jpg of one statistic', () => {
     },
     // For one comune a single set at 100% (its own fractions): no chart, as on the page.
     mostUsedWasteFractionsSet: {
-      country: OK,
+      country: PARTIAL_FRACTIONS,
       region: OK,
       province: OK,
       city: AREA_ONLY,
@@ -760,14 +785,26 @@ describe('pdf, png and jpg of one statistic', () => {
   });
 
   it('says on the card why a total has no comparison, as the page card does', async () => {
-    // Abano Terme (fixture): 2024 has tonnes, the years before only its percentage: no earlier year has them.
+    // Abano Terme (fixture): 2024 has tonnes, the years before only its percentage: the comparison year
+    // (2023) lacks them and no other year has them.
+    const before = await lastLogId();
     const pdf = await get(url('pdf', 'totalWasteProduced', 'level=city&id=028001&year=2024'), registered);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('Abano Terme · 2024');
-    expect(text).toContain('Nessun anno precedente con questo dato nel portale.');
-    expect(text).not.toContain('non disponibile');
+    expect(text).toContain('Abano Terme · 2024 (confronto con il 2023)');
+    expect(text).toContain(
+      'Dato non disponibile per il 2023. Nessun altro anno con questo dato nel portale.',
+    );
     expect(text).toContain('15.453,7 t');
+    // One comparison year per view (decision 072): the file name and the log name the view's, 2023.
+    expect(pdf.headers['content-disposition']).toBe(
+      'attachment; filename="rifiuti-prodotti-comune-abano-terme-2024-confronto-2023.pdf"',
+    );
+    const logged = await t.db.query<{ compare: string | null }>(
+      "SELECT query->>'compareYear' AS compare FROM downloads_log WHERE id > $1",
+      [before],
+    );
+    expect(logged.map((r) => String(r.compare))).toEqual(['2023']);
   });
 
   it('compares with the year the visitor picked (compareYear), as the page does', async () => {
@@ -951,7 +988,9 @@ describe('images that show their numbers and names whole', () => {
       const pdf = await pdfItems(res.rawPayload);
       expect(pdf.items.map((i) => i.str)).toContain(plain(formatValue(italy[kind].value!, italy[kind].unit)));
       expect(pdf.text).toContain(`Anno ${italy.year}`);
-      expect(pdf.text).toContain('Nessun anno precedente con questo dato nel portale.');
+      expect(pdf.text).toContain(
+        `Dato non disponibile per il ${italy.compareYear}. Nessun altro anno con questo dato nel portale.`,
+      );
       expectInsidePage(pdf);
       const picture = statisticPicture(kind, italy);
       expect((picture.option as { series?: unknown }).series).toBeUndefined();
@@ -1012,13 +1051,7 @@ describe('images that show their numbers and names whole', () => {
     const areas: [string, StatisticKind[]][] = [
       [
         '/api/stats/overall/',
-        [
-          'totalWasteProduced',
-          'wasteFractionsSet',
-          'wasteSortingTypes',
-          'mostUsedActionCategories',
-          'mostUsedWasteFractionsSet',
-        ],
+        ['totalWasteProduced', 'wasteFractionsSet', 'wasteSortingTypes', 'mostUsedActionCategories'],
       ],
       [
         '/api/stats/overall/?province=082',
@@ -1054,7 +1087,7 @@ describe('images that show their numbers and names whole', () => {
       "% su 2 comuni con almeno un'azione di prevenzione mappata",
     );
     expect((await drawn('mostUsedWasteFractionsSet', withBase)).pdf.text).toContain(
-      `% su 1 comune che riporta le frazioni raccolte nel ${stats.year}`,
+      `% su 1 comune di cui la fonte riporta tutte le frazioni raccolte nel ${stats.year}`,
     );
   });
 

@@ -103,8 +103,9 @@ const BODY_BOTTOM = IMAGE_HEIGHT - 70;
 function figurePicture(stat: Statistic, year: number, compareYear: number | null) {
   if (stat.value === null) throw new NoDataError(stat.missingReason ?? 'Nessun dato rilevato.');
   return {
-    // The year the card compares with: the statistic's own (the latest earlier year that has it).
-    comparedYear: stat.compareValue === null ? null : (stat.compareYear ?? compareYear),
+    // The view's comparison year, whether or not this statistic has it (the card then says it lacks it):
+    // one comparison year per view, in the file name as on the page (decision 072).
+    comparedYear: compareYear,
     option: figureCardOption(stat, year, compareYear, {
       width: IMAGE_WIDTH,
       top: BODY_TOP,

@@ -13,6 +13,13 @@ export function round(value: number, decimals: number): number {
 export const statValue = (value: number, unit: Unit): number => round(value, UNIT_DECIMALS[unit] + 2);
 
 /**
+ * The units a better/worse verdict is given on: the measures not driven by the amount of waste. Tonnes
+ * follow the population and the economy (Italy's tonnes falling by a third makes its sorted tonnes fall
+ * too, however well it sorts), so they get a change but no verdict (decision 072).
+ */
+export const JUDGED_UNITS: ReadonlySet<Unit> = new Set<Unit>(['%', 'kg/ab']);
+
+/**
  * A statistic of one year compared with another: the change, its direction and whether that is good.
  * Values are compared at the precision the portal shows them, so 41.02% and 41.04% read "unchanged",
  * and the change is the difference of the two shown values: 82.06% and 81.94% show as 82,1% and 81,9%,
@@ -24,12 +31,22 @@ export function buildStatistic(
   unit: Unit,
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
-  /** The year compareValue is from, and whether the value is an estimate. */
-  meta: { compareYear?: number | null; estimate?: boolean; compareEstimate?: boolean } = {},
+  /**
+   * The year compareValue is from (the view's comparison year), the year to offer instead when that year
+   * lacks the statistic, and whether the values are estimates.
+   */
+  meta: {
+    compareYear?: number | null;
+    nearestYear?: number | null;
+    estimate?: boolean;
+    compareEstimate?: boolean;
+  } = {},
 ): Statistic {
+  const judged = JUDGED_UNITS.has(unit) ? goodDirection : null;
   return {
-    ...compared(value, compareValue, unit, goodDirection, missingReason),
+    ...compared(value, compareValue, unit, judged, missingReason),
     compareYear: compareValue === null ? null : (meta.compareYear ?? null),
+    nearestYear: value !== null && compareValue === null ? (meta.nearestYear ?? null) : null,
     estimate: value !== null && (meta.estimate ?? false),
     compareEstimate: compareValue !== null && (meta.compareEstimate ?? false),
   };
@@ -41,7 +58,7 @@ function compared(
   unit: Unit,
   goodDirection: 'up' | 'down' | null,
   missingReason: string | null,
-): Omit<Statistic, 'compareYear' | 'estimate' | 'compareEstimate'> {
+): Omit<Statistic, 'compareYear' | 'nearestYear' | 'estimate' | 'compareEstimate'> {
   const p = UNIT_DECIMALS[unit];
   const v = value === null ? null : statValue(value, unit);
   const c = compareValue === null ? null : statValue(compareValue, unit);

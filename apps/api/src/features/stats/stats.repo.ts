@@ -101,6 +101,16 @@ export async function getAreaSources(
   );
 }
 
+/** The comuni of an area today: those of ISTAT's list, without the ones merged since (cities.dissolved). */
+export async function countComuniToday(db: Queryable, level: StoredLevel, id: string): Promise<number> {
+  const column = level === 'province' ? 'province_id' : level === 'region' ? 'region_id' : null;
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM cities WHERE NOT dissolved ${column ? `AND ${column} = $1` : ''}`,
+    column ? [id] : [],
+  );
+  return row?.n ?? 0;
+}
+
 export async function getAreaFractions(
   db: Queryable,
   level: StoredLevel,

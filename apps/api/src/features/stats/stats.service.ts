@@ -11,6 +11,7 @@ import { RD_LEGEND, rdLegendClass } from '@portal/charts';
 import type { Queryable } from '../../db/db';
 import { ApiError, fieldError, notFound } from '../../plugins/errors';
 import { msg, type Msg } from '../../plugins/i18n';
+import { ALL_FRACTIONS_SOURCES } from '../../importer/types';
 import { buildStatistic, round, statValue } from './statistic';
 import * as repo from './stats.repo';
 import type { AreaName, StoredLevel, YearRow } from './stats.repo';
@@ -32,6 +33,8 @@ export const REASONS = {
   noActions: 'Non sono presenti azioni di prevenzione mappate dallo studio.',
   noData: 'Nessun dato rilevato.',
   noPopulation: "La fonte non riporta la popolazione dell'anno: i kg per abitante non sono calcolabili.",
+  partialFractions:
+    "Per quest'anno la fonte della maggior parte dei comuni non riporta tutte le frazioni raccolte (solo alcune, o nessuna): le combinazioni di frazioni più comuni non sono calcolabili.",
 } as const;
 
 /** Years between the first and the last available one that no source covers (2018–2021 for most of Italy). */
@@ -153,6 +156,22 @@ export function completeYears(rows: YearRow[]): { years: YearRow[]; comuniTotal:
 }
 
 /**
+ * The years an area's page lists (availableYears): those whose data covers (almost) the whole area. Italy's
+ * leave out 2018–2021, which only Sicily's source covers. A CSV asked without years has these (decision 072).
+ */
+export async function availableYearsOf(
+  db: Queryable,
+  level: StoredLevel | 'city',
+  id: string | undefined,
+): Promise<number[]> {
+  const rows =
+    level === 'city'
+      ? await repo.getCityYears(db, id!)
+      : await repo.getAreaYears(db, level, level === 'country' ? 'IT' : id!);
+  return completeYears(rows).years.map((r) => r.year);
+}
+
+/**
  * The source of each year of an area: the source (by its short name, so the two ISPRA files count as one)
  * of more than half of the area's comuni with data that year; null when no source has a majority.
  */
@@ -175,6 +194,30 @@ export function dominantSources(
   return result;
 }
 
+/**
+ * The year nearest to the comparison year, other than the view's year, whose row has the statistic (ties:
+ * the earlier); null when no other year has it. Offered when the comparison year lacks the statistic.
+ */
+export function nearestYearWith<R extends { year: number }>(
+  rows: R[],
+  pick: (r: R) => number | null,
+  compareYear: number,
+  year: number,
+): number | null {
+  let best: number | null = null;
+  for (const r of rows) {
+    if (r.year === year || r.year === compareYear || pick(r) === null) continue;
+    const d = Math.abs(r.year - compareYear);
+    if (
+      best === null ||
+      d < Math.abs(best - compareYear) ||
+      (d === Math.abs(best - compareYear) && r.year < best)
+    )
+      best = r.year;
+  }
+  return best;
+}
+
 async function figures(
   db: Queryable,
   target: Target,
@@ -190,8 +233,8 @@ async function figures(
   const tonnesReason = hasTonnes ? null : REASONS.onlyPct;
   const tonnes = (pick: (r: YearRow) => number | null) => (r: YearRow) => (tonnesKnown(r) ? pick(r) : null);
   /**
-   * A statistic compared with the comparison year when that year has it, otherwise with the latest earlier
-   * year that has it (named in compareYear): Italy's tonnes of 2024 compare with 2017, its % with 2023.
+   * A statistic compared with the view's comparison year, and only with it (decision 072): when that year
+   * lacks it, no comparison, and the nearest year that has it is offered instead (nearestYear).
    */
   const stat = (
     value: number | null,
@@ -201,12 +244,12 @@ async function figures(
     reason: string | null,
     isEstimate: (r: YearRow) => boolean = () => false,
   ) => {
-    const candidates = [...(cmp ? [cmp] : []), ...years.filter((r) => r.year < year).reverse()];
-    const against = candidates.find((r) => pick(r) !== null) ?? null;
-    return buildStatistic(value, against ? pick(against) : null, unit, good, reason, {
-      compareYear: against?.year ?? null,
+    const compareValue = cmp ? pick(cmp) : null;
+    return buildStatistic(value, compareValue, unit, good, reason, {
+      compareYear,
+      nearestYear: compareYear === null ? null : nearestYearWith(years, pick, compareYear, year),
       estimate: isEstimate(cur),
-      compareEstimate: against !== null && isEstimate(against),
+      compareEstimate: cmp !== null && compareValue !== null && isEstimate(cmp),
     });
   };
 
@@ -233,6 +276,7 @@ async function figures(
       comuniWithData: cur.comuniCount,
       comuniWithTonnes: cur.comuniWithTonnes,
       comuniTotal,
+      comuniToday: target.level === 'city' ? 1 : await repo.countComuniToday(db, target.level, target.id),
       complete: cur.comuniCount >= COMPLETE_COVERAGE * comuniTotal,
     },
     totalWasteProduced: stat(
@@ -364,6 +408,36 @@ function demoDistribution(rows: repo.DistributionRow[], missingReason: string) {
   };
 }
 
+/**
+ * The most common sets of fractions of an area-year, only when the source of (almost) all its comuni with
+ * data gives every fraction (ALL_FRACTIONS_SOURCES): Sicily's every year, the rest of Italy's 2010–2017.
+ * Elsewhere (2022–2024 outside Sicily: the KPI list's five columns, or none) the sets would measure the
+ * source, not the comuni's collection: none, and the reason (decision 072). `sources`: the area's comuni
+ * with data that year per source.
+ */
+export function fractionSets(
+  sets: { fractionIds: string[]; comuniCount: number; comuniTotal: number }[],
+  sources: { source: string; comuniCount: number }[],
+  fractionNames: Map<string, string>,
+): AreaStats['mostUsedWasteFractionsSet'] {
+  const all = sources.reduce((n, s) => n + s.comuniCount, 0);
+  const full = sources
+    .filter((s) => (ALL_FRACTIONS_SOURCES as readonly string[]).includes(s.source))
+    .reduce((n, s) => n + s.comuniCount, 0);
+  const covered = all > 0 && full >= COMPLETE_COVERAGE * all;
+  if (!covered) return { demo: false, items: [], comuniTotal: 0, missingReason: REASONS.partialFractions };
+  return {
+    demo: false,
+    items: sets.map((s) => ({
+      fractions: s.fractionIds.map((id) => ({ id, name: fractionNames.get(id) ?? id })),
+      comuniCount: s.comuniCount,
+      share: share(s.comuniCount, s.comuniTotal),
+    })),
+    comuniTotal: sets[0]?.comuniTotal ?? 0,
+    missingReason: sets.length ? null : REASONS.noFractions,
+  };
+}
+
 export async function buildAreaStats(
   db: Queryable,
   target: Target & { level: StoredLevel },
@@ -385,16 +459,11 @@ export async function buildAreaStats(
     ...base,
     wasteSortingTypes: demoDistribution(sorting, REASONS.noSortingTypes),
     mostUsedActionCategories: demoDistribution(actions, REASONS.noActions),
-    mostUsedWasteFractionsSet: {
-      demo: false,
-      items: sets.map((s) => ({
-        fractions: s.fractionIds.map((id) => ({ id, name: fractionNames.get(id) ?? id })),
-        comuniCount: s.comuniCount,
-        share: share(s.comuniCount, s.comuniTotal),
-      })),
-      comuniTotal: sets[0]?.comuniTotal ?? 0,
-      missingReason: sets.length ? null : REASONS.noFractions,
-    },
+    mostUsedWasteFractionsSet: fractionSets(
+      sets,
+      sourceCounts.filter((c) => c.year === base.year),
+      fractionNames,
+    ),
   };
 }
 

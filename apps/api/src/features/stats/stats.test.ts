@@ -57,9 +57,10 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     expect(s.compareYear).toBe(2023);
     expect(s.population).toBe(Number(row.pop));
     expect(s.totalWasteProduced.value).toBeCloseTo(produced, 1);
-    expect(s.totalWasteProduced.goodDirection).toBe('down');
+    expect(s.totalWasteProduced.goodDirection).toBeNull();
     expect(s.totalWasteSorted.value).toBeCloseTo((produced * Number(row.rd_pct)) / 100, 1);
-    expect(s.totalWasteSorted.goodDirection).toBe('up');
+    expect(s.totalWasteSorted.goodDirection).toBeNull();
+    expect(s.totalWasteSortedPerCapita.goodDirection).toBe('up');
     expect(s.totalWasteSortedPerCapita.value).toBeCloseTo(
       (Number(row.kg_ru_ab) * Number(row.rd_pct)) / 100,
       1,
@@ -72,12 +73,33 @@ describe('GET /api/stats/cities/city/{id}/', () => {
     });
     expect(s.serviceCostPerCapita.value).toBe(183.86);
     expect(s.sortedPercentage.compareYear).toBe(2023);
-    // 2023 has only the %: the tonnes compare with the latest earlier year that has them, ISPRA's 2017.
+    // 2023 has only the %: the tonnes are not compared with another year in silence (decision 072); the
+    // nearest year that has them, ISPRA's 2017, is offered instead.
+    expect(s.totalWasteProduced).toMatchObject({
+      compareValue: null,
+      compareYear: null,
+      nearestYear: 2017,
+      change: null,
+      outcome: null,
+    });
+    expect(s.totalWasteSorted).toMatchObject({ compareValue: null, compareYear: null, nearestYear: 2017 });
+    // Asked for, 2017 is the view's comparison year, and the tonnes compare with ISPRA's 2017.
     const t2017 = storico(2017).find((r) => r.IDComune === '05028001')!;
-    expect(s.totalWasteProduced.compareYear).toBe(2017);
-    expect(s.totalWasteProduced.compareValue).toBeCloseTo(Number(t2017.RU), 2);
-    // No population in the 2010–2017 tables: the kg per inhabitant have nothing to compare with.
-    expect(s.totalWasteProducedPerCapita).toMatchObject({ compareValue: null, compareYear: null });
+    const with2017 = await json('/api/stats/cities/city/028001/?compareYear=2017');
+    expect(with2017.totalWasteProduced.compareYear).toBe(2017);
+    expect(with2017.totalWasteProduced.compareValue).toBeCloseTo(Number(t2017.RU), 2);
+    expect(with2017.totalWasteProduced.nearestYear).toBeNull();
+    // Tonnes get a change but no verdict; the % does.
+    expect(with2017.totalWasteProduced).toMatchObject({ goodDirection: null, outcome: null });
+    expect(with2017.totalWasteProduced.trend).not.toBeNull();
+    expect(with2017.sortedPercentage.compareYear).toBe(2017);
+    expect(with2017.sortedPercentage.outcome).not.toBeNull();
+    // No population in the 2010–2017 tables: no year but 2024 has the kg per inhabitant.
+    expect(s.totalWasteProducedPerCapita).toMatchObject({
+      compareValue: null,
+      compareYear: null,
+      nearestYear: null,
+    });
     expect(s.rdTrend.map((p: { year: number }) => p.year)).toEqual([
       2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2022, 2023, 2024,
     ]);
@@ -194,13 +216,56 @@ describe('GET /api/stats/overall/', () => {
     expect(s.totalWasteProduced.value).toBeCloseTo(sum!.produced, 1);
     expect(s.totalWasteSorted.value).toBeCloseTo(sum!.sorted, 1);
     expect(s.comuniCount).toBe(sum!.n);
+    // Said out of the comuni of today (ISTAT's list, the merged ones left out): "7.881 comuni con dati su
+    // 7.896", not the comuni with data alone.
+    const [today] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM cities WHERE NOT dissolved',
+    );
+    expect(s.coverage).toMatchObject({ comuniWithData: 7881, comuniToday: today!.n });
+    expect(today!.n).toBe(7896);
     expect(s.sortedPercentage.value).toBeCloseTo((sum!.sorted / sum!.produced) * 100, 2);
     // 2023: only the % of each comune, so an estimate weighted by production, flagged as such.
     expect(s.rdTrend.find((p: { year: number }) => p.year === 2023).method).toBe('estimate');
     expect(s.sortedPercentage).toMatchObject({ estimate: false, compareYear: 2023 });
-    expect(s.mostUsedWasteFractionsSet.items.length).toBeGreaterThan(0);
+    // One comparison year for the whole view: every card with a value compares with 2023 or says it lacks
+    // it, never with another year (decision 072).
+    const statistics = Object.entries(s).filter(
+      (e): e is [string, { compareYear: number | null; compareValue: number | null }] =>
+        typeof e[1] === 'object' && e[1] !== null && 'compareValue' in e[1],
+    );
+    expect(statistics).toHaveLength(6);
+    for (const [key, statistic] of statistics) {
+      expect([2023, null], key).toContain(statistic.compareYear);
+      if (statistic.compareYear === null) expect(statistic.compareValue, key).toBeNull();
+    }
+    // Italy's tonnes of 2023 are not known: the nearest year with them is 2017.
+    expect(s.totalWasteProduced).toMatchObject({ compareYear: null, nearestYear: 2017, outcome: null });
     expect(s.wasteSortingTypes).toMatchObject({ demo: true });
     expect(s.mostUsedActionCategories.items[0].comuniCount).toBeGreaterThan(0);
+  });
+
+  it('makes the most common sets of fractions only where the source gives every fraction', async () => {
+    // 2024 outside Sicily: the KPI list's five fraction columns. "Organica + Verde + Carta + Vetro +
+    // Plastica" would be the list's columns, not the comuni's collection: no sets, and why (decision 072).
+    const reason = /non riporta tutte le frazioni raccolte/;
+    for (const url of [
+      '/api/stats/overall/',
+      '/api/stats/overall/?region=05',
+      '/api/stats/overall/?year=2023',
+    ]) {
+      const s = await json(url);
+      expect(s.mostUsedWasteFractionsSet, url).toMatchObject({ items: [], comuniTotal: 0 });
+      expect(s.mostUsedWasteFractionsSet.missingReason, url).toMatch(reason);
+    }
+    // ISPRA's national tables (2010–2017) and Sicily's per-comune file give every fraction: sets.
+    for (const url of ['/api/stats/overall/?year=2017', '/api/stats/overall/?region=19']) {
+      const s = await json(url);
+      const sets = s.mostUsedWasteFractionsSet;
+      expect(sets.items.length, url).toBeGreaterThan(0);
+      expect(sets.missingReason, url).toBeNull();
+      expect(sets.comuniTotal, url).toBeGreaterThan(s.comuniCount / 2);
+      expect(sets.comuniTotal, url).toBeLessThanOrEqual(s.comuniCount);
+    }
   });
 
   it('shows at national level only the fractions that (almost) every comune reports', async () => {
@@ -243,14 +308,17 @@ describe('GET /api/stats/overall/', () => {
   it('gives each share section its own base of comuni, and shares of comuniCount over that base', async () => {
     type Section = { comuniTotal?: number; items: { comuniCount: number; share: number }[] };
     const SECTIONS = ['wasteSortingTypes', 'mostUsedActionCategories', 'mostUsedWasteFractionsSet'] as const;
+    // 2017: every region's source (ISPRA's national tables) gives every fraction, so each has fraction sets.
     for (const region of ['05', '12', '19']) {
-      const s = await json(`/api/stats/overall/?region=${region}`);
+      const s = await json(`/api/stats/overall/?region=${region}&year=2017`);
       for (const key of SECTIONS) {
         const section = s[key] as Section;
         const total = section.comuniTotal!;
         expect(Number.isInteger(total), `${region} ${key}`).toBe(true);
         expect(total, `${region} ${key}`).toBeGreaterThan(0);
-        expect(total, `${region} ${key}`).toBeLessThanOrEqual(s.coverage.comuniTotal);
+        // The demo sections count today's comuni, the sets the comuni with data that year.
+        const bound = key === 'mostUsedWasteFractionsSet' ? s.comuniCount : s.coverage.comuniTotal;
+        expect(total, `${region} ${key}`).toBeLessThanOrEqual(bound);
         expect(section.items.length, `${region} ${key}`).toBeGreaterThan(0);
         for (const item of section.items) {
           expect(item.comuniCount).toBeLessThanOrEqual(total);

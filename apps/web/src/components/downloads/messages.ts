@@ -24,7 +24,7 @@ export const downloadMessages = {
   yearsLoading: 'Caricamento degli anni disponibili…',
   yearsNeedArea: 'Completa la scelta dell’area per vedere gli anni disponibili.',
   countryYears:
-    'Per l’Italia sono elencati gli anni con i dati di tutti i comuni: gli anni con i dati di una parte del Paese compaiono scegliendo una regione.',
+    'Per l’Italia sono elencati, e scaricati se non ne scegli nessuno, gli anni con i dati di (quasi) tutti i comuni: gli anni con i dati di una parte del Paese si scaricano scegliendo una regione.',
   yearsError: 'Non è stato possibile caricare gli anni disponibili: il file comprenderà tutti gli anni.',
   listsError: 'Non è stato possibile caricare gli elenchi di regioni e filtri: riprova più tardi.',
   counting: 'Calcolo delle righe…',

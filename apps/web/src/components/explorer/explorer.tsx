@@ -138,7 +138,15 @@ export function Explorer({ data }: { data: ExplorerData }) {
                   {populationBasis && ` (${populationBasis})`}
                 </span>
               )}
-              {level !== 'city' && <span>{t.stats.comuni(formatInteger(stats.comuniCount))}</span>}
+              {level !== 'city' && (
+                <span data-testid="comuni-coverage">
+                  {t.stats.comuni(
+                    formatInteger(stats.coverage.comuniWithData),
+                    formatInteger(stats.coverage.comuniToday),
+                    stats.coverage.comuniWithData > stats.coverage.comuniToday,
+                  )}
+                </span>
+              )}
             </p>
             {!stats.coverage.complete && (
               <p className={styles.notice}>
@@ -162,7 +170,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
               </p>
             )}
             <DownloadInvite href={loginHref} />
-            <StatCards stats={cardStats(stats)} download={download} />
+            <StatCards stats={cardStats(stats, state)} download={download} />
             {level !== 'city' && (
               <RankingsLink
                 year={stats.year}

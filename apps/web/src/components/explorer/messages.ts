@@ -67,7 +67,14 @@ export const explorerMessages = {
     populationIstat: (year: number) =>
       `ISTAT, al 1° gennaio ${year} (cioè al 31 dicembre ${year - 1}): la base dei kg per abitante`,
     populationCensus: 'censimento ISTAT del 9 ottobre 2011: la base dei kg per abitante',
-    comuni: (value: string) => `Comuni: ${value}`,
+    /**
+     * The comuni with data out of the area's comuni of today; a year of before the mergers can have more
+     * comuni with data than there are today, said as such.
+     */
+    comuni: (withData: string, today: string, more: boolean) =>
+      more
+        ? `${withData} comuni con dati (i comuni di allora: oggi, dopo le fusioni, sono ${today})`
+        : `${withData} comuni con dati su ${today}`,
     aggregation: (name: string) =>
       `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
     dissolved: (first: number | null, last: number | null) =>
@@ -92,12 +99,12 @@ export const explorerMessages = {
     compared: (year: number, value: string) => `Nel ${year}: ${value}`,
     /** After a compared value that is an estimate (the % of a year where many comuni give only theirs). */
     comparedEstimate: '(stima)',
-    /** The comparison year lacks the statistic: compared with the latest earlier year that has it. */
-    comparedEarlier: (compareYear: number) =>
-      `Confronto con l'ultimo anno con il dato: il ${compareYear} non lo riporta.`,
-    compareMissing: (year: number) => `Dato del ${year} non disponibile per il confronto.`,
-    /** The statistic has a value, but no earlier year of the portal has it at all. */
-    noEarlierYear: 'Nessun anno precedente con questo dato nel portale.',
+    /** The view's comparison year lacks the statistic: said, never replaced by another year (decision 072). */
+    compareMissing: (year: number) => `Dato non disponibile per il ${year}.`,
+    /** The link that makes the nearest year with the statistic the view's comparison year. */
+    compareNearest: (year: number) => `Confronta con il ${year}`,
+    /** No year of the portal but the view's own has the statistic. */
+    noOtherYear: 'Nessun altro anno con questo dato nel portale.',
     noCompareYear: 'Nessun anno di confronto disponibile.',
     unchanged: (year: number) => `Non variato rispetto al ${year}`,
     better: 'in miglioramento',

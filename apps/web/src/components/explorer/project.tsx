@@ -180,15 +180,18 @@ export function Project() {
         </p>
         <h3>Confronto fra anni</h3>
         <p>
-          Ogni scheda confronta l’anno scelto con l’anno di confronto: la variazione è in verde quando
-          migliora (più raccolta differenziata, meno rifiuti prodotti), in rosso quando peggiora; «Non variato
-          rispetto all’anno di confronto» quando i valori coincidono alla precisione mostrata. La variazione è
-          la differenza dei due valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto
-          torni a chi legge. Le variazioni di una percentuale sono in punti percentuali. Quando l’anno di
+          Tutte le schede di una pagina si confrontano con lo stesso anno: l’anno di confronto scelto (o, se
+          non se ne sceglie uno, l’ultimo anno precedente con dati). La variazione è la differenza dei due
+          valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto torni a chi legge; le
+          variazioni di una percentuale sono in punti percentuali. «In miglioramento» (in verde) e «in
+          peggioramento» (in rosso) valgono solo per le misure che non dipendono dalla quantità di rifiuti:
+          la percentuale di raccolta differenziata e i chilogrammi per abitante. Le tonnellate seguono la
+          popolazione e l’economia, e ne riportiamo la variazione senza giudizio. «Non variato rispetto
+          all’anno di confronto» quando i valori coincidono alla precisione mostrata. Quando l’anno di
           confronto non ha il dato di una scheda (ad esempio le tonnellate di un anno di cui è nota solo la
-          percentuale), la scheda si confronta con l’ultimo anno precedente che lo ha e lo dichiara («Nel
-          2017: …» e «Confronto con l’ultimo anno con il dato: il 2023 non lo riporta.»); se nessun anno
-          precedente ha il dato, lo dice («Nessun anno precedente con questo dato nel portale.»).
+          percentuale), la scheda lo dice («Dato non disponibile per il 2023.») e propone l’anno più vicino
+          che lo ha, come collegamento che cambia l’anno di confronto della pagina; non si confronta mai in
+          silenzio con un altro anno.
         </p>
         <h3>Comuni aggregati</h3>
         <p>

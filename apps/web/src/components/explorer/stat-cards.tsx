@@ -6,9 +6,10 @@ import {
   formatSigned,
   formatValue,
   noComparisonText,
-  statisticCompareYear,
+  statisticComparison,
 } from '@portal/charts';
 import { DownloadLinks, type DownloadTarget } from './downloads';
+import { explorerHref } from './explorer-state';
 import { CARDS, type CardStats } from './stat-cards-data';
 import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
@@ -17,31 +18,45 @@ import styles from './explorer.module.css';
 const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
 
 /**
- * The card's comparison: with the statistic's own compareYear (the page's comparison year, or the latest
- * earlier year that has the statistic, named as such). When no earlier year has the statistic at all the
- * card says so ('Nessun anno precedente…'): it is not the comparison year that lacks it.
+ * The card's comparison, always with the view's comparison year (decision 072). When that year lacks the
+ * statistic the card says so and offers the nearest year that has it as a link, which makes it the view's
+ * comparison year: never another year in silence.
  */
-function Comparison({ statistic, compareYear }: { statistic: Statistic; compareYear: number | null }) {
+function Comparison({
+  statistic,
+  compareYear,
+  view,
+}: {
+  statistic: Statistic;
+  compareYear: number | null;
+  view: CardStats['view'];
+}) {
   if (statistic.value === null) return null;
-  const against = statisticCompareYear(statistic, compareYear);
+  const against = statisticComparison(statistic, compareYear);
   if (typeof against === 'string' || statistic.compareValue === null) {
-    const reason = typeof against === 'string' ? against : 'missing';
+    const nearest = against === 'missing' ? statistic.nearestYear : null;
     return (
       <p className={styles.cardCompare} data-testid="no-comparison">
-        {noComparisonText(reason, compareYear, t.stats)}
+        {noComparisonText(
+          against === 'none' ? 'none' : 'missing',
+          compareYear,
+          statistic.nearestYear,
+          t.stats,
+        )}
+        {nearest !== null && (
+          <>
+            {' '}
+            <a href={explorerHref({ ...view, compareYear: nearest })} data-testid="compare-nearest">
+              {t.stats.compareNearest(nearest)}
+            </a>
+          </>
+        )}
       </p>
     );
   }
   const compared =
     t.stats.compared(against.year, formatValue(statistic.compareValue, statistic.unit)) +
     (statistic.compareEstimate ? ` ${t.stats.comparedEstimate}` : '');
-  // Compared with an earlier year than the comparison year: the card says why.
-  const earlier =
-    against.earlier && compareYear !== null ? (
-      <p className={styles.cardNote} data-testid="compared-earlier">
-        {t.stats.comparedEarlier(compareYear)}
-      </p>
-    ) : null;
   if (statistic.trend === 'unchanged' || statistic.outcome === 'unchanged') {
     return (
       <>
@@ -49,7 +64,6 @@ function Comparison({ statistic, compareYear }: { statistic: Statistic; compareY
         <p className={styles.unchanged} data-outcome="unchanged">
           {t.stats.unchanged(against.year)}
         </p>
-        {earlier}
       </>
     );
   }
@@ -71,7 +85,6 @@ function Comparison({ statistic, compareYear }: { statistic: Statistic; compareY
           ` ${t.stats.changePct(formatSigned(statistic.changePct, 1), against.year)}`}
         {outcome && <span className={styles.srOnly}>, {t.stats[outcome]}</span>}
       </p>
-      {earlier}
     </>
   );
 }
@@ -102,7 +115,7 @@ export function StatCards({ stats, download }: { stats: CardStats; download: Dow
                 )}
               </p>
             )}
-            <Comparison statistic={statistic} compareYear={stats.compareYear} />
+            <Comparison statistic={statistic} compareYear={stats.compareYear} view={stats.view} />
             {statistic.value !== null && statistic.estimate && (
               <p className={styles.cardNote}>{t.stats.estimateNote}</p>
             )}

@@ -342,10 +342,13 @@ export function statPanelsById(
     />
   );
 
-  // One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too).
+  // One comune is one set at 100 %: nothing to compare, so no panel (the export refuses it too). An area
+  // whose source does not give every fraction has the panel with the reason (decision 072).
   const setsSpec: StatChartSpec = { kind: 'sets', sets: sets.items };
   const setsPanel =
-    !isCityStats(stats) && hasFractionSetDistribution(sets.items, sets.comuniTotal) ? (
+    !isCityStats(stats) &&
+    (hasFractionSetDistribution(sets.items, sets.comuniTotal) ||
+      (sets.items.length === 0 && sets.missingReason !== null)) ? (
       <ChartOrTable
         testId="panel-sets"
         title={c.sets}

@@ -17,6 +17,9 @@ interface Row {
   producedT: number;
   rdPct: number;
 }
+/** A comune of 1,000 inhabitants and 300 kg each from 2010, one % RD a year. */
+const yearly = (rds: number[]): Row[] =>
+  rds.map((rdPct, i) => ({ year: 2010 + i, population: 1000, producedT: 300, rdPct }));
 const SUBJECTS: Record<string, { region?: string; rows: Row[] }> = {
   // 99 kg per inhabitant: under a third of 300.
   '001101': { rows: [{ year: 2010, population: 1000, producedT: 99, rdPct: 50 }] },
@@ -26,28 +29,10 @@ const SUBJECTS: Record<string, { region?: string; rows: Row[] }> = {
   '001103': { rows: [{ year: 2010, population: 1000, producedT: 300, rdPct: 99.5 }] },
   '001104': { rows: [{ year: 2010, population: 1000, producedT: 300, rdPct: 99.49 }] },
   // 10 → 45 → 12: 35 and 33 points and back, a spike; 10 → 39.9 → 10: 29.9 points, not one.
-  '001105': {
-    rows: [
-      { year: 2010, population: 1000, producedT: 300, rdPct: 10 },
-      { year: 2011, population: 1000, producedT: 300, rdPct: 45 },
-      { year: 2012, population: 1000, producedT: 300, rdPct: 12 },
-    ],
-  },
-  '001106': {
-    rows: [
-      { year: 2010, population: 1000, producedT: 300, rdPct: 10 },
-      { year: 2011, population: 1000, producedT: 300, rdPct: 39.9 },
-      { year: 2012, population: 1000, producedT: 300, rdPct: 10 },
-    ],
-  },
+  '001105': { rows: yearly([10, 45, 12]) },
+  '001106': { rows: yearly([10, 39.9, 10]) },
   // 100 → 36 → 100 (Vacone 2010–2012): the two 100 % years are the anomalies, 2011 is no spike.
-  '001107': {
-    rows: [
-      { year: 2010, population: 1000, producedT: 300, rdPct: 100 },
-      { year: 2011, population: 1000, producedT: 300, rdPct: 36 },
-      { year: 2012, population: 1000, producedT: 300, rdPct: 100 },
-    ],
-  },
+  '001107': { rows: yearly([100, 36, 100]) },
   // 2010 without a population (ISPRA's 2010–2017 tables): 0.01 t over the 843 inhabitants of 2012.
   '001108': {
     rows: [

@@ -1,3 +1,4 @@
+import type { SourceAnomaly } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import type { YearRow } from './stats.repo';
 
@@ -9,6 +10,16 @@ import type { YearRow } from './stats.repo';
 
 /** The % of a comune's row: its source's, or sorted / produced where the source gives only tonnes. */
 const RD_PCT = (w: string) => `coalesce(${w}.rd_pct, ${w}.sorted_t * 100 / NULLIF(${w}.produced_t, 0))`;
+
+/**
+ * SQL: the source_anomalies row `a` (decision 070) as the contract's SourceAnomaly in JSON, null without
+ * one. Numbers keep every digit (float8 text).
+ */
+export const ANOMALY_JSON = (a: string) => `CASE WHEN ${a}.city_id IS NULL THEN NULL ELSE json_build_object(
+  'year', ${a}.year, 'reasons', ${a}.reasons, 'producedT', ${a}.produced_t, 'population', ${a}.population,
+  'populationYear', ${a}.population_year, 'kgPerCapita', ${a}.kg_per_capita,
+  'peerKgPerCapita', ${a}.peer_kg_per_capita, 'rdPct', ${a}.rd_pct, 'yearBefore', ${a}.year_before,
+  'rdBefore', ${a}.rd_before, 'yearAfter', ${a}.year_after, 'rdAfter', ${a}.rd_after) END`;
 
 /** Years in which some comune has a row, ascending (a walk of waste_stats_year_idx, a step per year). */
 export async function getCityYears(db: Queryable): Promise<number[]> {
@@ -51,6 +62,10 @@ export interface CityRankingRow {
   rdPct: number | null;
   /** The % of the comparison year (null without one). */
   compareRdPct: number | null;
+  /** The year's row fails the plausibility rule (decision 070): why; null when it does not. */
+  anomaly: SourceAnomaly | null;
+  /** The same of the comparison year's row. */
+  compareAnomaly: SourceAnomaly | null;
 }
 
 export interface CityFilter {
@@ -76,12 +91,14 @@ export async function getCityRankingRows(
   const [row] = await db.query<{ rows: string | null }>(
     `SELECT json_agg(json_build_array(c.id, c.name, c.search_name, c.province_id, p.sigla, c.region_id, r.name, c.capital,
               c.population, w.population, w.produced_t, w.sorted_t, w.unsorted_t,
-              ${RD_PCT('w')}, ${RD_PCT('w0')}))::text AS rows
+              ${RD_PCT('w')}, ${RD_PCT('w0')}, ${ANOMALY_JSON('a')}, ${ANOMALY_JSON('a0')}))::text AS rows
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id
        LEFT JOIN waste_stats w ON w.city_id = c.id AND w.year = $1::int
        LEFT JOIN waste_stats w0 ON w0.city_id = c.id AND w0.year = $2::int
+       LEFT JOIN source_anomalies a ON a.city_id = c.id AND a.year = $1::int
+       LEFT JOIN source_anomalies a0 ON a0.city_id = c.id AND a0.year = $2::int
       WHERE (w.city_id IS NOT NULL OR (NOT c.dissolved AND (c.first_year IS NULL OR c.first_year <= $1::int)))
         AND ($3::text IS NULL OR c.region_id = $3::text)
         AND ($4::text IS NULL OR c.province_id = $4::text)
@@ -104,6 +121,8 @@ export async function getCityRankingRows(
     number | null,
     number | null,
     number | null,
+    SourceAnomaly | null,
+    SourceAnomaly | null,
   ];
   const tuples = row?.rows ? (JSON.parse(row.rows) as Tuple[]) : [];
   return tuples.map((t) => ({
@@ -122,6 +141,8 @@ export async function getCityRankingRows(
     unsortedT: t[12],
     rdPct: t[13],
     compareRdPct: t[14],
+    anomaly: t[15],
+    compareAnomaly: t[16],
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { SourceAnomaly } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import type { YearRow } from './stats.repo';
+import { ANOMALY_JSON, type YearRow } from './stats.repo';
 
 /**
  * The rows the rankings are computed from (rankings.service.ts ranks them): a comune's row of waste_stats
@@ -10,16 +10,6 @@ import type { YearRow } from './stats.repo';
 
 /** The % of a comune's row: its source's, or sorted / produced where the source gives only tonnes. */
 const RD_PCT = (w: string) => `coalesce(${w}.rd_pct, ${w}.sorted_t * 100 / NULLIF(${w}.produced_t, 0))`;
-
-/**
- * SQL: the source_anomalies row `a` (decision 070) as the contract's SourceAnomaly in JSON, null without
- * one. Numbers keep every digit (float8 text).
- */
-export const ANOMALY_JSON = (a: string) => `CASE WHEN ${a}.city_id IS NULL THEN NULL ELSE json_build_object(
-  'year', ${a}.year, 'reasons', ${a}.reasons, 'producedT', ${a}.produced_t, 'population', ${a}.population,
-  'populationYear', ${a}.population_year, 'kgPerCapita', ${a}.kg_per_capita,
-  'peerKgPerCapita', ${a}.peer_kg_per_capita, 'rdPct', ${a}.rd_pct, 'yearBefore', ${a}.year_before,
-  'rdBefore', ${a}.rd_before, 'yearAfter', ${a}.year_after, 'rdAfter', ${a}.rd_after) END`;
 
 /** Years in which some comune has a row, ascending (a walk of waste_stats_year_idx, a step per year). */
 export async function getCityYears(db: Queryable): Promise<number[]> {

@@ -24,6 +24,7 @@ const RANKINGS = [
   'provincia',
   'fascia',
   'capoluoghi',
+  'anomali',
   'ordine',
   'elenco',
   'pagina',

@@ -5,6 +5,7 @@ export * from './env';
 export * from './geo';
 export * from './stats';
 export * from './rankings';
+export * from './source-anomalies';
 export * from './fields';
 export * from './auth';
 export * from './contact';

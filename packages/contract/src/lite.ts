@@ -9,5 +9,6 @@ export * from './istat-ids';
 export * from './license';
 export * from './unit-decimals';
 export * from './ranking-bands';
+export * from './source-anomaly-rule';
 export * from './session-cookies';
 export * from './compare-areas';

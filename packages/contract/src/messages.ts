@@ -158,6 +158,10 @@ export const CONTRACT_MESSAGES = {
     it: "Valore non valido: 'true' per i soli capoluoghi.",
     en: "Invalid value: 'true' for the capitals only.",
   },
+  invalidAnomalies: {
+    it: "Valore non valido: 'include' per mostrare anche i dati anomali nella fonte.",
+    en: "Invalid value: 'include' to show the figures that are anomalous in the source too.",
+  },
   invalidRankingOrder: {
     it: "Ordine non valido: 'best' o 'worst'.",
     en: "Invalid order: 'best' or 'worst'.",

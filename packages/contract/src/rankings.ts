@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProvinceIdSchema, RegionIdSchema, YEAR_MAX, YEAR_MIN, yearParam } from './areas';
 import { messageText, say, type ContractMessageKey } from './messages';
+import { SourceAnomalySchema } from './source-anomalies';
 import {
   POPULATION_BANDS,
   RANKING_INDICATORS,
@@ -54,6 +55,13 @@ export const RankingQuerySchema = z
       .enum(['true'], say('invalidCapitals'))
       .optional()
       .describe('comuni only: only the capoluoghi di provincia'),
+    anomalies: z
+      .enum(['include'], say('invalidAnomalies'))
+      .optional()
+      .describe(
+        'comuni only: also rank the comune-years whose source figures fail the plausibility rule ' +
+          '(docs/decisions/070), flagged by their `anomaly`; by default they are left out (totalAnomalous)',
+      ),
     order: z
       .enum(RANKING_ORDERS, say('invalidRankingOrder'))
       .default('best')
@@ -86,6 +94,7 @@ export const RankingQuerySchema = z
     if (q.level !== 'city') {
       if (q.band !== undefined) issue('band', 'rankingCityOnly');
       if (q.capitals !== undefined) issue('capitals', 'rankingCityOnly');
+      if (q.anomalies !== undefined) issue('anomalies', 'rankingCityOnly');
     }
     if (q.level === 'region' && q.province !== undefined) issue('province', 'rankingProvinceFilter');
     if (q.compareYear !== undefined) {
@@ -129,6 +138,10 @@ export const RankingRowSchema = z.object({
   value: z.number().nullable().describe('the indicator, rounded to 1 decimal; null in the unranked list'),
   from: z.number().nullable().describe('sortedPercentageChange only: the % RD of compareYear'),
   to: z.number().nullable().describe('sortedPercentageChange only: the % RD of year'),
+  anomaly: SourceAnomalySchema.nullable().describe(
+    'a comune whose figures of year (or else of compareYear) fail the plausibility rule: why (listed only ' +
+      'with anomalies=include); null otherwise',
+  ),
 });
 export type RankingRow = z.infer<typeof RankingRowSchema>;
 
@@ -145,6 +158,7 @@ export const RankingSchema = z.object({
     province: NamedRefSchema.nullable(),
     band: PopulationBandSchema.nullable(),
     capitals: z.boolean(),
+    anomalies: z.boolean().describe('anomalies=include: the anomalous comune-years are ranked, flagged'),
   }),
   goodDirection: z.enum(['up', 'down']),
   unit: z.enum(['%', 'kg/ab.', 'punti %']),
@@ -155,6 +169,13 @@ export const RankingSchema = z.object({
         'inhabitants, band and kg per inhabitant use their latest known population',
     ),
   totalRanked: z.number().int(),
+  totalAnomalous: z
+    .number()
+    .int()
+    .describe(
+      'comuni of the filter whose figures fail the plausibility rule (decision 070): left out of both ' +
+        'lists by default, ranked (and counted in totalRanked) with anomalies=include',
+    ),
   totalUnranked: z.number().int(),
   page: z.number().int().describe('the page asked for (its rows are empty past the last)'),
   pageSize: z.number().int(),
@@ -175,7 +196,15 @@ export const CityRankSchema = z.object({
   id: z.string(),
   name: z.string(),
   year: z.number().int(),
-  value: z.number().nullable().describe('% RD of the comune in year, 1 decimal; null: no data'),
+  value: z
+    .number()
+    .nullable()
+    .describe(
+      '% RD of the comune in year, 1 decimal; null: no data, or data that fail the plausibility rule',
+    ),
+  anomaly: SourceAnomalySchema.nullable().describe(
+    "the comune's figures of year fail the plausibility rule (decision 070): it has no rank, and why",
+  ),
   band: PopulationBandSchema.nullable(),
   population: z.number().int().nullable(),
   italy: RankInSchema.nullable().describe(
@@ -207,7 +236,8 @@ export const CityRankSchema = z.object({
       }),
     )
     .describe(
-      'up to 5 comuni of the same band and region with a % RD that year, closest by % RD, ties by name',
+      'up to 5 comuni of the same band and region with a % RD that year, closest by % RD, ties by name; ' +
+        'never a comune whose figures of the year fail the plausibility rule',
     ),
 });
 export type CityRank = z.infer<typeof CityRankSchema>;

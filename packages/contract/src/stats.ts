@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { say } from './messages';
 import { AreaLevelSchema, ProvinceIdSchema, RegionIdSchema, SubAreaLevelSchema, yearParam } from './areas';
+import { SourceAnomalySchema } from './source-anomalies';
 import { UnitSchema } from './units';
 
 const regionId = RegionIdSchema;
@@ -266,6 +267,12 @@ export const CityStatsSchema = AreaStatsSchema.extend({
   dissolved: z
     .boolean()
     .describe('true: the comune no longer exists (merged into another); its data stops at its last year'),
+  sourceAnomalies: z
+    .array(SourceAnomalySchema)
+    .describe(
+      "the comune's years whose figures fail the plausibility rule (docs/decisions/070), oldest first: shown " +
+        'as the source gives them, flagged "dato anomalo nella fonte"',
+    ),
   homeComposting: z
     .array(HomeCompostingSchema)
     .describe(

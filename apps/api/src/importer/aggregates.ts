@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { refreshExportLines } from './export-lines';
 import { ALL_FRACTIONS_SOURCES } from './types';
+import { recomputeSourceAnomalies } from './source-anomalies';
 
 /**
  * The comune rows the areas' totals are summed from. In the years ISPRA's national tables cover
@@ -151,6 +152,8 @@ export async function recomputeAggregates(q: Queryable): Promise<void> {
      GROUP BY p.level, p.area_id, p.year, p.system_id, c.n`,
   );
   await recomputeDistributions(q);
+  // The plausibility flags of comune-years (decision 070), before the CSV lines that carry them.
+  await recomputeSourceAnomalies(q);
   await refreshExportLines(q);
   // Fresh planner statistics for the tables just rewritten: without them PostgreSQL plans the keyset
   // pages of the CSV export as sequential scans (measured 4× slower on a fresh database).

@@ -112,6 +112,7 @@ describe('CSV export lines', () => {
       'carta-cartone_t',
       'vetro_t',
       'fonte',
+      'dato_anomalo_fonte',
     ]);
     for (const [i, name] of TRICKY_NAMES.entries()) {
       const n = TRICKY_NUMBERS[i % TRICKY_NUMBERS.length]!;
@@ -133,8 +134,31 @@ describe('CSV export lines', () => {
         'carta-cartone_t': '',
         vetro_t: formatNumber(TRICKY_NUMBERS[(i + 1) % TRICKY_NUMBERS.length]!, 3),
         fonte: 'ispra-comuni',
+        dato_anomalo_fonte: '',
       });
     }
+  });
+
+  it('mark a comune-year that fails the plausibility rule with its reasons (decision 070)', async () => {
+    await t.db.exec(`
+      INSERT INTO source_anomalies (city_id, year, reasons, produced_t, population, rd_pct)
+        VALUES ('082053', 2001, '{littleWaste,fullRd}', 3, 1000, 100), ('082053', 2002, '{rdSpike}', 3, 1000, 10);
+    `);
+    await refreshExportLines(t.db);
+    const { text } = await exportText({ level: 'city', id: '082053' });
+    const records = parse(text, { delimiter: ';', columns: true, record_delimiter: '\r\n' }) as Record<
+      string,
+      string
+    >[];
+    expect(records.map((r) => [r.anno, r.dato_anomalo_fonte])).toEqual(
+      TRICKY_NAMES.map((_, i) => [
+        String(2000 + i),
+        i === 1 ? 'pochi_rifiuti,rd_oltre_99_5' : i === 2 ? 'picco_rd' : '',
+      ]),
+    );
+    // The source's own figures are the same as without the flag.
+    expect(records[1]!.raccolta_differenziata_percentuale).toBe(formatNumber(10, 2));
+    await t.db.exec('DELETE FROM source_anomalies');
   });
 
   it('follow the geography: names of comuni are escaped too, and pages keep every row once, in order', async () => {

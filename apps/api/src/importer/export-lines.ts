@@ -10,7 +10,10 @@ import type { Queryable } from '../db/db';
  * text holding ';', '"', CR or LF is quoted with '"' doubled. The header line is stored beside the lines.
  */
 
-/** The fixed columns before the fractions, and the last one after them. */
+/**
+ * The fixed columns before the fractions, and the last ones after them: the source, and the flag of a
+ * comune-year whose figures fail the plausibility rule (docs/decisions/070): its reasons' codes.
+ */
 const HEAD = [
   'anno',
   'codice_istat',
@@ -27,7 +30,14 @@ const HEAD = [
   'costo_servizio_euro_abitante',
   'aggregazione',
 ];
-const TAIL = ['fonte'];
+const TAIL = ['fonte', 'dato_anomalo_fonte'];
+
+/** The CSV's code of each reason of source_anomalies (docs/downloads.md). */
+const ANOMALY_CODES = { littleWaste: 'pochi_rifiuti', fullRd: 'rd_oltre_99_5', rdSpike: 'picco_rd' };
+const anomalyCell = Object.entries(ANOMALY_CODES).reduce(
+  (expr, [reason, code]) => `replace(${expr}, '${reason}', '${code}')`,
+  "array_to_string(a.reasons, ',')",
+);
 
 /** SQL: a number with at most `decimals` decimals, decimal comma; '' for NULL. */
 const num = (expr: string, decimals = 3) =>
@@ -84,6 +94,7 @@ export async function refreshExportLines(q: Queryable): Promise<void> {
     text('w.aggregation_name'),
     ...fractions.map((_, i) => num(`f.f${i}`)),
     text('w.source'),
+    `coalesce(${anomalyCell}, '')`,
   ];
   await q.query('DELETE FROM waste_export_lines');
   await q.query(
@@ -94,6 +105,7 @@ export async function refreshExportLines(q: Queryable): Promise<void> {
        JOIN cities c ON c.id = w.city_id
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id
+       LEFT JOIN source_anomalies a ON a.city_id = w.city_id AND a.year = w.year
        ${pivot}
       ORDER BY w.city_id, w.year`,
     fractions.map((f) => f.id),

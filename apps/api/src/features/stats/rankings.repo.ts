@@ -1,5 +1,6 @@
+import type { SourceAnomaly } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import type { YearRow } from './stats.repo';
+import { ANOMALY_JSON, type YearRow } from './stats.repo';
 
 /**
  * The rows the rankings are computed from (rankings.service.ts ranks them): a comune's row of waste_stats
@@ -53,6 +54,10 @@ export interface CityRankingRow {
   rdPct: number | null;
   /** The % of the comparison year (null without one). */
   compareRdPct: number | null;
+  /** The year's row fails the plausibility rule (decision 070): why; null when it does not. */
+  anomaly: SourceAnomaly | null;
+  /** The same of the comparison year's row. */
+  compareAnomaly: SourceAnomaly | null;
 }
 
 export interface CityFilter {
@@ -80,13 +85,15 @@ export async function getCityRankingRows(
               c.population, w.population, w.produced_t, w.sorted_t, w.unsorted_t,
               ${RD_PCT('w')}, ${RD_PCT('w0')},
               CASE WHEN w.population IS NOT NULL THEN $1::int WHEN c.population IS NOT NULL THEN (
-                SELECT max(x.year) FROM waste_stats x WHERE x.city_id = c.id AND x.population IS NOT NULL) END
-              ))::text AS rows
+                SELECT max(x.year) FROM waste_stats x WHERE x.city_id = c.id AND x.population IS NOT NULL) END,
+              ${ANOMALY_JSON('a')}, ${ANOMALY_JSON('a0')}))::text AS rows
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id
        LEFT JOIN waste_stats w ON w.city_id = c.id AND w.year = $1::int
        LEFT JOIN waste_stats w0 ON w0.city_id = c.id AND w0.year = $2::int
+       LEFT JOIN source_anomalies a ON a.city_id = c.id AND a.year = $1::int
+       LEFT JOIN source_anomalies a0 ON a0.city_id = c.id AND a0.year = $2::int
       WHERE (w.city_id IS NOT NULL OR (NOT c.dissolved AND (c.first_year IS NULL OR c.first_year <= $1::int)))
         AND ($3::text IS NULL OR c.region_id = $3::text)
         AND ($4::text IS NULL OR c.province_id = $4::text)
@@ -110,6 +117,8 @@ export async function getCityRankingRows(
     number | null,
     number | null,
     number | null,
+    SourceAnomaly | null,
+    SourceAnomaly | null,
   ];
   const tuples = row?.rows ? (JSON.parse(row.rows) as Tuple[]) : [];
   return tuples.map((t) => ({
@@ -129,6 +138,8 @@ export async function getCityRankingRows(
     rdPct: t[13],
     compareRdPct: t[14],
     populationYear: t[15],
+    anomaly: t[16],
+    compareAnomaly: t[17],
   }));
 }
 

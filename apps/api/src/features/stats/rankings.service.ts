@@ -98,6 +98,10 @@ function cityValue(r: CityRankingRow, indicator: RankingIndicator): Pick<Candida
   }
 }
 
+/** The anomaly (decision 070) of a comune's row that the indicator reads: the year's, else the comparison year's. */
+const cityAnomaly = (r: CityRankingRow, indicator: RankingIndicator) =>
+  r.anomaly ?? (indicator === 'sortedPercentageChange' ? r.compareAnomaly : null);
+
 function cityCandidate(r: CityRankingRow, indicator: RankingIndicator): Entry {
   const population = cityPopulation(r);
   const row: Candidate = {
@@ -112,6 +116,7 @@ function cityCandidate(r: CityRankingRow, indicator: RankingIndicator): Entry {
     populationYear: population === null ? null : r.populationYear,
     capital: r.capital,
     ...cityValue(r, indicator),
+    anomaly: cityAnomaly(r, indicator),
   };
   return { row, key: r.sortName, people: population };
 }
@@ -202,6 +207,8 @@ interface RankedList {
   availableYears: number[];
   laterPopulation: boolean;
   ranked: Entry<Ranked>[];
+  /** The comuni left out because their figures fail the plausibility rule (decision 070), by name. */
+  anomalous: Entry[];
   /** The ranked rows worst first (the same ranks from the last, rows of one rank still by name): on demand. */
   worst?: Entry<Ranked>[];
   unranked: Entry[];
@@ -235,7 +242,7 @@ async function rankingMemo(db: Queryable): Promise<Memo> {
     lists = new LRUCache({
       max: MEMO_MAX_LISTS,
       maxSize: MEMO_MAX_ROWS,
-      sizeCalculation: (list) => 1 + list.ranked.length + list.unranked.length,
+      sizeCalculation: (list) => 1 + list.ranked.length + list.unranked.length + list.anomalous.length,
       fetchMethod: (_key, _stale, { context }) => context(),
       // Evicted while computing: the waiting requests get their list all the same.
       ignoreFetchAbort: true,
@@ -251,14 +258,21 @@ async function rankingMemo(db: Queryable): Promise<Memo> {
   };
 }
 
+/**
+ * The candidates ranked; with `withAnomalies` false the anomalous ones (decision 070) are left out of both
+ * lists and kept apart.
+ */
 function rankedList(
-  candidates: Entry[],
+  all: Entry[],
   indicator: RankingIndicator,
   about: Pick<RankedList, 'year' | 'compareYear' | 'availableYears' | 'laterPopulation'>,
+  withAnomalies = false,
 ): RankedList {
+  const candidates = withAnomalies ? all : all.filter((c) => c.row.anomaly === null);
   const valued = candidates.filter((c): c is Entry<Valued> => c.row.value !== null);
   return {
     ...about,
+    anomalous: withAnomalies ? [] : all.filter((c) => c.row.anomaly !== null).sort(byName),
     ranked: rank(valued, RANKING_GOOD_DIRECTION[indicator]),
     unranked: candidates.filter((c) => c.row.value === null).sort(byName),
   };
@@ -269,6 +283,8 @@ interface CityScope {
   provinceId?: string;
   band?: PopulationBand;
   capitals: boolean;
+  /** Rank the comune-years that fail the plausibility rule too (the rankings' anomalies=include). */
+  anomalies: boolean;
 }
 
 /** The ranked list of the comuni of a scope in the year (and the comparison year), from the memo. */
@@ -280,7 +296,7 @@ function cityList(
   scope: CityScope,
 ): Promise<RankedList> {
   const { available, year, compareYear } = years;
-  const { regionId, provinceId, band, capitals } = scope;
+  const { regionId, provinceId, band, capitals, anomalies } = scope;
   const filter = [
     'city',
     indicator,
@@ -290,6 +306,7 @@ function cityList(
     provinceId ?? null,
     band ?? null,
     capitals,
+    anomalies,
   ];
   return memo(filter, async () => {
     const rows = await rankingsRepo.getCityRankingRows(db, year, compareYear, {
@@ -311,6 +328,7 @@ function cityList(
         availableYears: available,
         laterPopulation: listed.some((r) => r.population === null && r.cityPopulation !== null),
       },
+      anomalies,
     );
   });
 }
@@ -362,6 +380,7 @@ function areaList(
         value,
         from,
         to: change ? to : null,
+        anomaly: null,
       };
       return { row, key: searchText(a.name), people: null };
     });
@@ -396,6 +415,7 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
         ...scope,
         band: query.band,
         capitals: query.capitals === 'true',
+        anomalies: query.anomalies === 'include',
       },
     );
   } else {
@@ -430,11 +450,13 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
       province: filters.province,
       band: query.band ?? null,
       capitals: query.capitals === 'true',
+      anomalies: query.anomalies === 'include',
     },
     goodDirection: RANKING_GOOD_DIRECTION[indicator],
     unit: RANKING_UNITS[indicator],
     laterPopulation: all.laterPopulation,
     totalRanked: all.ranked.length,
+    totalAnomalous: all.anomalous.length,
     totalUnranked: all.unranked.length,
     page,
     pageSize,
@@ -465,15 +487,18 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
   }
   // The ranking of the comuni of Italy by % RD that year, as GET /api/stats/rankings/?year= gives it: the
   // memo's list, shared with that ranking's pages.
-  const { ranked, unranked } = await cityList(
+  // Without the comune-years that fail the plausibility rule (decision 070): an anomalous comune has no rank
+  // and is nobody's peer.
+  const { ranked, unranked, anomalous } = await cityList(
     db,
     memo,
     'sortedPercentage',
     { available, year, compareYear: null },
-    { capitals: false },
+    { capitals: false, anomalies: false },
   );
   const own = ranked.find((e) => e.row.id === id);
-  const listed = own ?? unranked.find((e) => e.row.id === id);
+  const flagged = anomalous.find((e) => e.row.id === id);
+  const listed = own ?? flagged ?? unranked.find((e) => e.row.id === id);
   const ownPopulation = listed ? listed.people : city.cityPopulation;
   const band = ownPopulation === null ? null : populationBand(ownPopulation);
   const base = {
@@ -482,6 +507,7 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
     year,
     band,
     population: ownPopulation === null ? null : Math.round(ownPopulation),
+    anomaly: flagged?.row.anomaly ?? null,
   };
   if (!own) {
     return {
@@ -505,8 +531,8 @@ export async function cityRank(db: Queryable, id: string, query: { year?: number
   const sameBand = (e: Entry) => band !== null && e.people !== null && populationBand(e.people) === band;
   // The comuni of each scope that year, with or without a value: a scope whose comuni are not (almost) all
   // ranked has no rank (2018–2021: only Sicily's comuni have figures, "N° in Italia su 390" would mislead).
-  const all = { italy: ranked.length + unranked.length, region: 0, province: 0, band: 0 };
-  for (const e of [ranked, unranked].flat()) {
+  const all = { italy: ranked.length + unranked.length + anomalous.length, region: 0, province: 0, band: 0 };
+  for (const e of [ranked, unranked, anomalous].flat()) {
     if (e.row.regionId === regionId) {
       all.region++;
       if (sameBand(e)) all.band++;

@@ -143,7 +143,23 @@ function storedStats(year: number): Promise<Map<string, Stat>> {
   return read;
 }
 
-/** The comuni of a ranking with their values, from cities and waste_stats. */
+/** The comuni whose row of the year fails the plausibility rule (decision 070: source_anomalies). */
+const anomaliesRead = new Map<number, Promise<Set<string>>>();
+function storedAnomalies(year: number): Promise<Set<string>> {
+  let read = anomaliesRead.get(year);
+  if (!read) {
+    read = t.db
+      .query<{ city_id: string }>('SELECT city_id FROM source_anomalies WHERE year = $1', [year])
+      .then((rows) => new Set(rows.map((r) => r.city_id)));
+    anomaliesRead.set(year, read);
+  }
+  return read;
+}
+
+/**
+ * The comuni of a ranking with their values, from cities and waste_stats; without those whose row of the
+ * year (or of the comparison year) fails the plausibility rule, unless `anomalies`.
+ */
 async function expectedCities(
   year: number,
   indicator: Indicator,
@@ -153,9 +169,13 @@ async function expectedCities(
     band?: string;
     capitals?: boolean;
     compareYear?: number;
+    anomalies?: boolean;
   } = {},
 ): Promise<Expected[]> {
   const cities = await storedCities();
+  const anomalous = filter.anomalies ? new Set<string>() : await storedAnomalies(year);
+  const anomalousBefore =
+    filter.anomalies || !filter.compareYear ? new Set<string>() : await storedAnomalies(filter.compareYear);
   const of = (y: number) => storedStats(y);
   const cur = await of(year);
   const cmp = filter.compareYear ? await of(filter.compareYear) : new Map<string, Stat>();
@@ -167,6 +187,7 @@ async function expectedCities(
     if (filter.region && c.region_id !== filter.region) continue;
     if (filter.province && c.province_id !== filter.province) continue;
     if (filter.capitals && !c.capital) continue;
+    if (anomalous.has(c.id) || anomalousBefore.has(c.id)) continue;
     const population = s?.population ?? c.population;
     if (filter.band && (population === null || bandOf(population) !== filter.band)) continue;
     let value: number | null = null;
@@ -391,6 +412,7 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
       value: want[0]!.value,
       from: null,
       to: null,
+      anomaly: null,
     });
   });
 
@@ -443,6 +465,7 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
       province: null,
       band: null,
       capitals: false,
+      anomalies: false,
     });
   });
 
@@ -580,6 +603,92 @@ describe('GET /api/stats/rankings/ (comuni)', () => {
     const alb = unranked.rows.find((r) => r.id === ALBIGNASEGO)!;
     expect(alb).toMatchObject({ rank: null, value: null, to: null });
     expect(alb.from).toBe(expected.find((e) => e.id === ALBIGNASEGO)!.from);
+  });
+});
+
+/** Cassinelle (AL) 2013: 0,01 t for 843 inhabitants at 100 % RD, ISPRA's table as it is (issue 35). */
+const CASSINELLE = '006044';
+
+describe('GET /api/stats/rankings/: figures that fail the plausibility rule (decision 070)', () => {
+  it('leaves them out by default, and says how many', async () => {
+    const expected = await expectedCities(2013, 'sortedPercentage');
+    const rows = await expectSame('year=2013', expected, 'sortedPercentage');
+    expect(rows.some((r) => r.id === CASSINELLE)).toBe(false);
+    const first = await json<Page & { totalAnomalous: number; filters: Record<string, unknown> }>(
+      '/api/stats/rankings/?year=2013',
+    );
+    const [{ n }] = (await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM source_anomalies WHERE year = 2013',
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(first.totalAnomalous).toBe(n);
+    expect(first.filters.anomalies).toBe(false);
+    // Nor do they count in a change from or to their year.
+    await expectSame(
+      'indicator=sortedPercentageChange&year=2014&compareYear=2013',
+      await expectedCities(2014, 'sortedPercentageChange', { compareYear: 2013 }),
+      'sortedPercentageChange',
+    );
+  });
+
+  it('ranks them with anomalies=include, flagged with the figures that make them so', async () => {
+    const rows = await expectSame(
+      'year=2013&anomalies=include',
+      await expectedCities(2013, 'sortedPercentage', { anomalies: true }),
+      'sortedPercentage',
+    );
+    const first = await json<{ totalAnomalous: number; filters: Record<string, unknown> }>(
+      '/api/stats/rankings/?year=2013&anomalies=include',
+    );
+    expect(first).toMatchObject({ totalAnomalous: 0, filters: { anomalies: true } });
+    const cassinelle = rows.find((r) => r.id === CASSINELLE) as Row & { anomaly: Record<string, unknown> };
+    expect(cassinelle.rank).toBe(1);
+    expect(cassinelle.anomaly).toMatchObject({
+      year: 2013,
+      reasons: ['littleWaste', 'fullRd'],
+      producedT: 0.01,
+      population: 843,
+      rdPct: 100,
+    });
+    // A plausible comune of the same list carries no flag.
+    expect(rows.find((r) => r.id === ABANO)).toMatchObject({ anomaly: null });
+  });
+
+  it('refuses another value, and the switch outside the ranking of the comuni', async () => {
+    const bad = await get('/api/stats/rankings/?anomalies=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      anomalies: ["Valore non valido: 'include' per mostrare anche i dati anomali nella fonte."],
+    });
+    const regions = await get('/api/stats/rankings/?level=region&anomalies=include');
+    expect(regions.statusCode).toBe(400);
+    expect(regions.json()).toEqual({ anomalies: ['Filtro disponibile solo per la classifica dei comuni.'] });
+  });
+
+  it('gives an anomalous comune no rank and no place among anyone\'s "Comuni simili"', async () => {
+    const own = await json<{ value: number | null; italy: unknown; anomaly: { reasons: string[] } | null }>(
+      `/api/stats/cities/city/${CASSINELLE}/rank/?year=2013`,
+    );
+    expect(own).toMatchObject({ value: null, italy: null, anomaly: { reasons: ['littleWaste', 'fullRd'] } });
+    const anomalous = await storedAnomalies(2013);
+    // The plausible comuni of Piemonte up to 5,000 inhabitants with the highest % RD of 2013: those whose
+    // closest comuni by % were the 100 % of the source errors.
+    const neighbours = await t.db.query<{ id: string }>(
+      `SELECT c.id FROM cities c JOIN waste_stats w ON w.city_id = c.id AND w.year = 2013
+        WHERE c.region_id = '01' AND coalesce(w.population, c.population) <= 5000 AND NOT EXISTS (
+          SELECT 1 FROM source_anomalies a WHERE a.city_id = c.id AND a.year = 2013)
+        ORDER BY coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) DESC NULLS LAST LIMIT 5`,
+    );
+    let peers = 0;
+    for (const { id } of neighbours) {
+      const rank = await json<{ peers: { id: string }[]; anomaly: unknown }>(
+        `/api/stats/cities/city/${id}/rank/?year=2013`,
+      );
+      expect(rank.anomaly).toBeNull();
+      for (const p of rank.peers) expect(anomalous.has(p.id), p.id).toBe(false);
+      peers += rank.peers.length;
+    }
+    expect(peers).toBeGreaterThan(0);
   });
 });
 

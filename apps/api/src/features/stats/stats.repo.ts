@@ -1,4 +1,4 @@
-import type { AreaLevel, SubAreaLevel } from '@portal/contract';
+import type { AreaLevel, SourceAnomaly, SubAreaLevel } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 
 export type StoredLevel = Exclude<AreaLevel, 'city'>;
@@ -66,6 +66,25 @@ export async function getAreaYears(db: Queryable, level: StoredLevel, id: string
        FROM area_stats WHERE level = $1 AND area_id = $2 ORDER BY year`,
     [level, id],
   );
+}
+
+/**
+ * SQL: the source_anomalies row `a` (decision 070) as the contract's SourceAnomaly in JSON, null without
+ * one. Numbers keep every digit (float8 text).
+ */
+export const ANOMALY_JSON = (a: string) => `CASE WHEN ${a}.city_id IS NULL THEN NULL ELSE json_build_object(
+  'year', ${a}.year, 'reasons', ${a}.reasons, 'producedT', ${a}.produced_t, 'population', ${a}.population,
+  'populationYear', ${a}.population_year, 'kgPerCapita', ${a}.kg_per_capita,
+  'peerKgPerCapita', ${a}.peer_kg_per_capita, 'rdPct', ${a}.rd_pct, 'yearBefore', ${a}.year_before,
+  'rdBefore', ${a}.rd_before, 'yearAfter', ${a}.year_after, 'rdAfter', ${a}.rd_after) END`;
+
+/** The comune's years whose figures fail the plausibility rule (decision 070), oldest first. */
+export async function getCitySourceAnomalies(db: Queryable, cityId: string): Promise<SourceAnomaly[]> {
+  const rows = await db.query<{ anomaly: string }>(
+    `SELECT (${ANOMALY_JSON('a')})::text AS anomaly FROM source_anomalies a WHERE a.city_id = $1 ORDER BY a.year`,
+    [cityId],
+  );
+  return rows.map((r) => JSON.parse(r.anomaly) as SourceAnomaly);
 }
 
 export async function getCityYears(db: Queryable, cityId: string): Promise<YearRow[]> {

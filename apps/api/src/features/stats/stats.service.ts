@@ -479,9 +479,10 @@ export async function buildCityStats(
     repo.getCityActions(db, target.id),
   ]);
   const cur = rows.find((r) => r.year === base.year)!;
-  const [composting, dissolved] = await Promise.all([
+  const [composting, dissolved, sourceAnomalies] = await Promise.all([
     repo.getHomeComposting(db, target.id),
     repo.isDissolved(db, target.id),
+    repo.getCitySourceAnomalies(db, target.id),
   ]);
   const fractionIds = base.wasteFractionsSet.items.map((f) => f.id);
   const distinctModes = new Set(sorting.map((s) => s.id));
@@ -489,6 +490,7 @@ export async function buildCityStats(
     ...base,
     aggregationName: cur.aggregationName,
     dissolved,
+    sourceAnomalies,
     homeComposting: composting.map((c) => ({
       year: c.year,
       kg: round(c.kg, 1),

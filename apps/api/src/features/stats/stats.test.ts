@@ -47,6 +47,21 @@ const json = async (url: string) => {
 };
 
 describe('GET /api/stats/cities/city/{id}/', () => {
+  it('lists the years anomalous in the source with their figures, the values left as published (decision 070)', async () => {
+    // Cassinelle (AL) 2013: 0,01 t for 843 inhabitants at 100 % in ISPRA's table.
+    const s = await json('/api/stats/cities/city/006044/?year=2013');
+    expect(s.totalWasteProduced.value).toBeCloseTo(0.01, 5);
+    const flagged = (s.sourceAnomalies as { year: number }[]).find((a) => a.year === 2013);
+    expect(flagged).toMatchObject({
+      reasons: ['littleWaste', 'fullRd'],
+      producedT: 0.01,
+      population: 843,
+      rdPct: 100,
+    });
+    const plain = await json('/api/stats/cities/city/028001/');
+    expect(plain.sourceAnomalies).toEqual([]);
+  });
+
   it('gives the figures of the 2024 KPI file for Abano Terme, compared with 2023', async () => {
     const row = kpi.find((r) => r.istat === '05028001')!;
     const s = await json('/api/stats/cities/city/028001/');

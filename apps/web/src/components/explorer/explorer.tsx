@@ -18,6 +18,7 @@ import { StatPanelsLoader } from './stat-panels-loader';
 import { populationBasisText } from './trend-rows';
 import { YearPicker } from './year-picker';
 import { CityRankSection } from '../rankings/city-rank-section';
+import { SourceAnomalyNotice } from '../source-anomaly/source-anomaly-notice';
 import { peerProvinces } from '../rankings/peer-provinces';
 import { RankingsLink } from '../rankings/rankings-link';
 import styles from './explorer.module.css';
@@ -168,6 +169,13 @@ export function Explorer({ data }: { data: ExplorerData }) {
               <p className={styles.notice} data-testid="aggregation-notice">
                 {t.stats.aggregation(stats.aggregationName)}
               </p>
+            )}
+            {'sourceAnomalies' in stats && (
+              <SourceAnomalyNotice
+                anomalies={stats.sourceAnomalies}
+                shownYears={[stats.year, stats.compareYear]}
+                className={styles.notice}
+              />
             )}
             <DownloadInvite href={loginHref} />
             <StatCards stats={cardStats(stats, state)} download={download} />

@@ -3,6 +3,7 @@
 import type { CityRank } from '@portal/contract';
 import { formatPercent } from '@portal/charts';
 import { partialMark } from '../../../server/page-partial.mjs';
+import { SourceAnomalyFlag } from '../source-anomaly/source-anomaly-flag';
 import { formatInteger } from '../../lib/format';
 import { explorerHref } from '../explorer/explorer-state';
 import type { PeerProvince } from './peer-provinces';
@@ -154,6 +155,14 @@ export function CityRankSection({
         <p className={styles.notice} {...partialMark('rank')}>
           {t.unavailable}
         </p>
+      ) : rank.anomaly !== null ? (
+        <div className={styles.notice} data-testid="city-rank-anomaly">
+          <p>{t.anomalous(rank.year)}</p>
+          <p>
+            <SourceAnomalyFlag anomaly={rank.anomaly} />
+          </p>
+          <a href={rankingsHref({ year: rank.year, anomalies: true })}>{t.linkAnomalies}</a>
+        </div>
       ) : rank.value === null ? (
         <p className={styles.notice} data-testid="city-rank-no-data">
           {t.noData(rank.year)}

@@ -116,6 +116,7 @@ export const rankingsMessages = {
     allBands: 'Tutte le fasce',
     bandOption: (band: PopulationBand) => bandText(band),
     capitals: 'Solo capoluoghi di provincia',
+    anomalies: 'Mostra anche i dati anomali nella fonte',
     submit: 'Mostra classifica',
     reset: 'Azzera i filtri',
     active: 'Filtri',
@@ -123,6 +124,7 @@ export const rankingsMessages = {
     provinceDropped: (province: string, region: string) =>
       `La provincia di ${province} non è ${inRegion(region)}: la classifica è di tutti i comuni della regione, senza il filtro per provincia.`,
     capitalsOnly: 'solo capoluoghi',
+    withAnomalies: 'con i dati anomali nella fonte',
   },
   results: {
     ranked: 'La classifica',
@@ -137,6 +139,13 @@ export const rankingsMessages = {
         : `${n} senza dati per il ${compareYear} o il ${year}`,
     allRanked: (level: RankingLevel) => `${LEVELS[level].all} con dati`,
     backToRanking: 'Torna alla classifica',
+    /** "3 comuni esclusi: dato anomalo nella fonte" (decision 070). */
+    anomalous: (n: number, text: string) =>
+      `${text} ${n === 1 ? 'comune escluso' : 'comuni esclusi'} perché il dato della fonte è anomalo`,
+    showAnomalous: 'mostrali in classifica, segnalati',
+    hideAnomalous: 'Escludi i dati anomali nella fonte',
+    anomaliesNote:
+      'Sono in classifica anche i comuni con un dato anomalo nella fonte (per esempio pochi chili di rifiuti per abitante o il 100 % di differenziata), segnalati con le cifre che lo rendono tale: il valore è quello della fonte, non corretto.',
   },
   table: {
     caption: (heading: string, filters: string[], page: number, pageCount: number) =>
@@ -200,6 +209,7 @@ export const rankingsMessages = {
     provincia: 'Provincia',
     fascia: 'Abitanti',
     capoluoghi: 'Capoluoghi',
+    anomali: 'Dati anomali',
     ordine: 'Ordine',
     elenco: 'Elenco',
     pagina: 'Pagina',
@@ -215,6 +225,7 @@ export const rankingsMessages = {
     band: 'Fascia di abitanti non valida: «fino-5000», «5000-15000», «15000-50000», «50000-100000» o «oltre-100000».',
     capitals: 'Valore non valido: «1» per i soli capoluoghi di provincia.',
     cityOnly: 'Filtro disponibile solo per la classifica dei comuni.',
+    anomalies: 'Valore non valido: «1» per mostrare anche i dati anomali nella fonte.',
     order: 'Ordine non valido: «migliori» o «peggiori».',
     list: 'Elenco non valido: «senza-dati» per chi non ha dati.',
     page: `Pagina non valida: un intero da 1 a ${RANKING_PAGE_MAX}.`,
@@ -245,9 +256,12 @@ export const rankingsMessages = {
     noData: (year: number) =>
       `Il comune non ha dati sulla raccolta differenziata per il ${year}: per quell’anno non è in classifica.`,
     unavailable: 'La posizione in classifica non è disponibile in questo momento.',
+    anomalous: (year: number) =>
+      `Il dato del ${year} di questo comune è anomalo nella fonte: per quell’anno non è in classifica né tra i comuni simili degli altri.`,
+    linkAnomalies: 'Classifica con i dati anomali, segnalati',
     peersTitle: 'Comuni simili',
     peersIntro: (region: string, band: PopulationBand, year: number) =>
-      `I comuni ${inRegion(region)} con ${bandText(band)} e la percentuale di raccolta differenziata più vicina, nel ${year}.`,
+      `I comuni ${inRegion(region)} con ${bandText(band)} e la percentuale di raccolta differenziata più vicina, nel ${year}; non quelli con un dato anomalo nella fonte.`,
     peersCaption: (name: string, year: number) =>
       `${name} e i comuni simili: stessa regione e fascia di abitanti, raccolta differenziata più vicina (${year}), per posizione in Italia`,
     peersNone: (region: string, year: number) =>

@@ -31,6 +31,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
   province: 'provincia',
   band: 'fascia',
   capitals: 'capoluoghi',
+  anomalies: 'anomali',
   order: 'ordine',
   list: 'elenco',
   page: 'pagina',

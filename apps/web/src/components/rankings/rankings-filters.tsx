@@ -104,6 +104,18 @@ export function RankingsFilters({
             <span>{t.filters.capitals}</span>
           </label>
         )}
+        {city && (
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              name="anomali"
+              value="1"
+              defaultChecked={state.anomalies}
+              data-testid="rankings-anomalies"
+            />
+            <span>{t.filters.anomalies}</span>
+          </label>
+        )}
         <button type="submit" className={styles.primaryButton}>
           {t.filters.submit}
         </button>

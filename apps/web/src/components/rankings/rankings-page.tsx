@@ -31,6 +31,7 @@ export function activeFilters(data: RankingsData): string[] {
     state.province && province ? t.filters.provinceOf(province) : null,
     state.band ? bandText(state.band) : null,
     state.capitals ? t.filters.capitalsOnly : null,
+    state.level === 'city' && state.anomalies ? t.filters.withAnomalies : null,
   ].filter((v): v is string => v !== null);
 }
 
@@ -42,7 +43,9 @@ function levelState(state: RankingsState, level: RankingLevel): Partial<Rankings
     year: state.year,
     compareYear: state.compareYear,
     region: level === 'region' ? null : state.region,
-    ...(level === 'city' ? { province: state.province, band: state.band, capitals: state.capitals } : {}),
+    ...(level === 'city'
+      ? { province: state.province, band: state.band, capitals: state.capitals, anomalies: state.anomalies }
+      : {}),
   };
 }
 
@@ -114,6 +117,33 @@ function DroppedProvince({ data }: { data: RankingsData }) {
   );
 }
 
+/**
+ * The comuni left out because their source's figures fail the plausibility rule (decision 070), with the
+ * switch that shows them; or, when they are shown, what their flag means and the switch back.
+ */
+function AnomaliesNote({ data }: { data: RankingsData }) {
+  const { state } = data;
+  const ranking = data.ranking!;
+  if (ranking.level !== 'city') return null;
+  if (ranking.filters.anomalies) {
+    return (
+      <p className={styles.note} data-testid="rankings-anomalies-note">
+        {t.count.anomaliesNote}{' '}
+        <a href={rankingsHref({ ...state, anomalies: false, page: 1 })}>{t.count.hideAnomalous}</a>
+      </p>
+    );
+  }
+  if (ranking.totalAnomalous === 0) return null;
+  return (
+    <p className={styles.note} data-testid="rankings-anomalies-note">
+      {t.count.anomalous(ranking.totalAnomalous, formatInteger(ranking.totalAnomalous))}:{' '}
+      <a href={rankingsHref({ ...state, anomalies: true, page: 1 })} data-testid="rankings-show-anomalies">
+        {t.count.showAnomalous}
+      </a>
+    </p>
+  );
+}
+
 function Results({ data }: { data: RankingsData }) {
   const { state } = data;
   const ranking = data.ranking!;
@@ -170,6 +200,7 @@ function Results({ data }: { data: RankingsData }) {
           </>
         )}
       </p>
+      <AnomaliesNote data={data} />
       {ranking.goodDirection === 'down' && !unranked && <p className={styles.note}>{t.lowerIsBetter}</p>}
       {ranking.laterPopulation && (
         <p className={styles.note} data-testid="rankings-later-population">

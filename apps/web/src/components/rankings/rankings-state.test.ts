@@ -20,6 +20,7 @@ describe('/classifiche URL state', () => {
       provincia: '028',
       fascia: '5000-15000',
       capoluoghi: '1',
+      anomali: '1',
       ordine: 'peggiori',
       pagina: '3',
       elenco: 'senza-dati',
@@ -34,6 +35,7 @@ describe('/classifiche URL state', () => {
       province: '028',
       band: '5000-15000',
       capitals: true,
+      anomalies: true,
       order: 'worst',
       list: 'unranked',
       page: 3,
@@ -47,11 +49,26 @@ describe('/classifiche URL state', () => {
       province: '028',
       band: '5000-15000',
       capitals: 'true',
+      anomalies: 'include',
       order: 'worst',
       list: 'unranked',
       page: 3,
       pageSize: 50,
     });
+  });
+
+  it('keeps the switch of the anomalous figures in the URL, for the comuni only (decision 070)', () => {
+    const { state, errors } = parseRankingsState({ anno: '2013', anomali: '1' });
+    expect(errors).toEqual([]);
+    expect(rankingsHref(state)).toBe('/classifiche?anno=2013&anomali=1');
+    expect(rankingsApiQuery(state, 50).anomalies).toBe('include');
+    expect(rankingsApiQuery(DEFAULT_STATE, 50).anomalies).toBeUndefined();
+    expect(parseRankingsState({ anomali: 'si' }).errors).toEqual([
+      { param: 'anomali', message: 'Valore non valido: «1» per mostrare anche i dati anomali nella fonte.' },
+    ]);
+    expect(parseRankingsState({ livello: 'regioni', anomali: '1' }).errors).toEqual([
+      { param: 'anomali', message: 'Filtro disponibile solo per la classifica dei comuni.' },
+    ]);
   });
 
   it('writes a state back to the same URL, defaults left out', () => {

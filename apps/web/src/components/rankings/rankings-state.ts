@@ -1,7 +1,9 @@
 /**
  * The state of /classifiche in its URL, in Italian (docs/decisions/060-classifiche-page.md):
  * ?livello=comuni|province|regioni&indicatore=rd|prodotti|indifferenziati|variazione&anno=&confronto=
- * &regione=&provincia=&fascia=&capoluoghi=1&ordine=migliori|peggiori&pagina=&elenco=senza-dati.
+ * &regione=&provincia=&fascia=&capoluoghi=1&anomali=1&ordine=migliori|peggiori&pagina=&elenco=senza-dati
+ * (anomali=1: the comune-years with figures that fail the plausibility rule are ranked too, flagged;
+ * docs/decisions/070).
  * Unlike the explorer's, a malformed value is not ignored: the page says what is wrong (the API's 400).
  */
 
@@ -52,6 +54,8 @@ export interface RankingsState {
   province: string | null;
   band: PopulationBand | null;
   capitals: boolean;
+  /** Rank the comuni whose figures are anomalous in the source too (decision 070). */
+  anomalies: boolean;
   order: RankingOrder;
   list: RankingList;
   page: number;
@@ -66,6 +70,7 @@ export const DEFAULT_STATE: RankingsState = {
   province: null,
   band: null,
   capitals: false,
+  anomalies: false,
   order: 'best',
   list: 'ranked',
   page: 1,
@@ -149,6 +154,12 @@ export function parseRankingsState(params: SearchParams): { state: RankingsState
     else if (state.level !== 'city') fail('capoluoghi', t.cityOnly);
     else state.capitals = true;
   }
+  const anomalies = first(params.anomali);
+  if (anomalies !== null) {
+    if (anomalies !== '1') fail('anomali', t.anomalies);
+    else if (state.level !== 'city') fail('anomali', t.cityOnly);
+    else state.anomalies = true;
+  }
   const order = first(params.ordine);
   if (order !== null) {
     if (Object.hasOwn(ORDER_PARAMS, order)) state.order = ORDER_PARAMS[order as keyof typeof ORDER_PARAMS];
@@ -185,6 +196,7 @@ export function rankingsHref(partial: Partial<RankingsState>): string {
     if (state.province) params.set('provincia', state.province);
     if (state.band) params.set('fascia', state.band);
     if (state.capitals) params.set('capoluoghi', '1');
+    if (state.anomalies) params.set('anomali', '1');
   }
   if (state.order !== 'best') params.set('ordine', wordOf(ORDER_PARAMS, state.order));
   if (state.list === 'unranked') params.set('elenco', UNRANKED_PARAM);
@@ -220,6 +232,7 @@ const PARAMS = [
   'provincia',
   'fascia',
   'capoluoghi',
+  'anomali',
   'ordine',
   'elenco',
   'pagina',
@@ -254,6 +267,7 @@ export function rankingsApiQuery(
     province: state.province ?? undefined,
     band: state.band ?? undefined,
     capitals: state.capitals ? 'true' : undefined,
+    anomalies: state.level === 'city' && state.anomalies ? 'include' : undefined,
     order: state.order,
     list: state.list,
     page: state.page,

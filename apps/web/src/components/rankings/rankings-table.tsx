@@ -1,4 +1,5 @@
 import type { Province, Ranking, RankingRow } from '@portal/contract';
+import { SourceAnomalyFlag } from '../source-anomaly/source-anomaly-flag';
 import { formatNumber, formatSigned } from '@portal/charts';
 import { formatInteger } from '../../lib/format';
 import { explorerHref } from '../explorer/explorer-state';
@@ -84,6 +85,7 @@ function NameCell({
       <a href={rowHref(row, ranking)}>{row.name}</a>
       {row.capital && <span className={styles.tag}> {t.table.capital}</span>}
       <span className={styles.folded}>{details.join(' · ')}</span>
+      {row.anomaly && <SourceAnomalyFlag anomaly={row.anomaly} />}
     </th>
   );
 }

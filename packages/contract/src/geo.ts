@@ -34,6 +34,12 @@ export const CitySchema = z.object({
   dissolved: z.boolean().describe('true: the comune no longer exists (merged since); it keeps its data'),
   firstYear: z.number().int().nullable().describe('first year with collection data'),
   lastYear: z.number().int().nullable().describe('last year with collection data'),
+  alias: z
+    .string()
+    .nullable()
+    .describe(
+      'the other name the search found the comune by (its name in the other official language, as "Sankt Ulrich", or an everyday form, as "Reggio Emilia") when its official name does not match; null otherwise',
+    ),
 });
 export type City = z.infer<typeof CitySchema>;
 export const CityPageSchema = paginatedSchema(CitySchema);

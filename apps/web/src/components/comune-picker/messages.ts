@@ -16,6 +16,8 @@ export const comunePickerMessages = {
   /** Read by screen readers when the suggestions are a part of the matches. */
   someResults: (shown: number, total: number) =>
     `${new Intl.NumberFormat('it-IT').format(total)} comuni trovati, ne sono mostrati ${shown}: scrivi qualche lettera in più.`,
+  /** Under a suggestion found by another of its names (decision 073): "Reggio Emilia", "Sankt Ulrich". */
+  alias: (name: string) => `altro nome: ${name}`,
   /** The marker of a comune that no longer exists (merged since), with the years of its data. */
   dissolved: (firstYear: number | null, lastYear: number | null) => {
     const years =

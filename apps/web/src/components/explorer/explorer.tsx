@@ -1,3 +1,4 @@
+import { areaTitle } from '@portal/contract/lite';
 import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { ChoroplethMap } from './choropleth-map';
@@ -128,7 +129,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
       {stats ? (
         <>
           <section aria-labelledby="stats-title" className={styles.section}>
-            <h2 id="stats-title">{t.stats.title(stats.area.name, stats.year)}</h2>
+            <h2 id="stats-title">{t.stats.title(areaTitle(stats.area), stats.year)}</h2>
             <p className={styles.facts}>
               {stats.population !== null && (
                 <span>{t.stats.population(formatInteger(stats.population))}</span>

@@ -10,6 +10,7 @@ export const REFERENCE_FILES = [
   'action-categories.csv',
   'collection-systems.csv',
   'comuni-soppressi.csv',
+  'comuni-fusioni-2010-2023.csv',
   'capoluoghi.csv',
   'comuni-altri-nomi.csv',
 ] as const;
@@ -25,11 +26,12 @@ interface Item {
 type ReferenceData = Record<
   Exclude<
     (typeof REFERENCE_FILES)[number],
-    'comuni-soppressi.csv' | 'capoluoghi.csv' | 'comuni-altri-nomi.csv'
+    'comuni-soppressi.csv' | 'comuni-fusioni-2010-2023.csv' | 'capoluoghi.csv' | 'comuni-altri-nomi.csv'
   >,
   Item[]
 > & {
   'comuni-soppressi.csv': Dissolved[];
+  'comuni-fusioni-2010-2023.csv': Dissolved[];
   'capoluoghi.csv': Capital[];
   'comuni-altri-nomi.csv': Alias[];
 };
@@ -67,20 +69,24 @@ function cityCode(v: Record<string, string>, column: string): string {
   return id;
 }
 
-/** A comune of the 2023 list abolished since, and the comune it merged into. */
+/**
+ * A comune abolished by a merger, and the comune it merged into: of the 2023 list since (comuni-soppressi.csv),
+ * or of ISPRA's 2010–2017 tables before (comuni-fusioni-2010-2023.csv, where the year may be unknown: null).
+ */
 interface Dissolved {
   id: string;
   name: string;
   mergedInto: string;
-  year: number;
+  year: number | null;
 }
 
-function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
+function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = false): Dissolved[] {
   return parseTable(file, errors, ['id', 'name', 'merged_into', 'year'], (v) => {
     const id = cityCode(v, 'id');
     const mergedInto = cityCode(v, 'merged_into');
-    const year = Number(requiredText(v.year!, 'year'));
-    if (!isPlausibleYear(year)) throw new FieldError(`column "year": "${v.year}" is not a year`);
+    const year = yearOptional && !v.year ? null : Number(requiredText(v.year!, 'year'));
+    if (year !== null && !isPlausibleYear(year))
+      throw new FieldError(`column "year": "${v.year}" is not a year`);
     return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
   });
 }
@@ -192,6 +198,7 @@ export const referenceDataset: Dataset<ReferenceData> = {
         continue;
       }
       if (kind === 'comuni-soppressi.csv') data[kind] = parseDissolved(file, errors);
+      else if (kind === 'comuni-fusioni-2010-2023.csv') data[kind] = parseDissolved(file, errors, true);
       else if (kind === 'capoluoghi.csv') data[kind] = parseCapitals(file, errors);
       else if (kind === 'comuni-altri-nomi.csv') data[kind] = parseAliases(file, errors);
       else data[kind] = parseList(file, kind, errors);
@@ -211,7 +218,7 @@ export const referenceDataset: Dataset<ReferenceData> = {
       );
     }
     await q.query('DELETE FROM dissolved_comuni');
-    for (const d of data['comuni-soppressi.csv']) {
+    for (const d of [...data['comuni-soppressi.csv'], ...data['comuni-fusioni-2010-2023.csv']]) {
       await q.query('INSERT INTO dissolved_comuni (id, name, merged_into, year) VALUES ($1, $2, $3, $4)', [
         d.id,
         d.name,

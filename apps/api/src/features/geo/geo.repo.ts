@@ -53,7 +53,9 @@ export async function listCities(
   const results = await db.query<City>(
     `SELECT c.id, c.name, c.province_id AS "provinceId", p.sigla AS "provinceSigla",
             c.region_id AS "regionId", c.population, c.dissolved,
-            c.first_year AS "firstYear", c.last_year AS "lastYear", a.alias
+            c.first_year AS "firstYear", c.last_year AS "lastYear", a.alias,
+            (SELECT json_build_object('id', s.id, 'name', s.name) FROM dissolved_comuni d
+               JOIN cities s ON s.id = d.merged_into WHERE d.id = c.id) AS "mergedInto"
        FROM cities c JOIN provinces p ON p.id = c.province_id
        LEFT JOIN LATERAL (
          SELECT alias, search_form FROM city_aliases
@@ -85,7 +87,12 @@ export async function getCity(db: Queryable, id: string): Promise<CityDetail | n
             c.has_shape AS "hasShape", c.dissolved,
             p.id AS "provinceId", p.name AS "provinceName", p.sigla,
             r.id AS "regionId", r.name AS "regionName",
-            (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years
+            (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years,
+            (SELECT json_build_object('id', s.id, 'name', s.name) FROM dissolved_comuni d
+               JOIN cities s ON s.id = d.merged_into WHERE d.id = c.id) AS "mergedInto",
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'lastYear', m.last_year)
+                                      ORDER BY m.name, m.id), '[]')
+               FROM dissolved_comuni d JOIN cities m ON m.id = d.id WHERE d.merged_into = c.id) AS "mergedFrom"
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id

@@ -177,7 +177,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
                 )}
                 {city.dissolved && (
                   <span id={`${id}-${city.id}-years`} className={styles.dissolved}>
-                    {m.dissolved(city.firstYear, city.lastYear)}
+                    {m.dissolved(city.firstYear, city.lastYear, city.mergedInto?.name)}
                   </span>
                 )}
               </li>

@@ -10,3 +10,9 @@ CREATE TABLE city_aliases (
   source text NOT NULL,
   PRIMARY KEY (city_id, search_form)
 );
+
+-- Mergers of 2010–2023 (issue 35, point 9: a comune's successor and predecessors), from
+-- data/reference/comuni-fusioni-2010-2023.csv, join the 2024 ones in dissolved_comuni. The bundled data
+-- proves which comune a merged one became, not always the year (decision 073): year is null when unknown.
+ALTER TABLE dissolved_comuni ALTER COLUMN year DROP NOT NULL;
+CREATE INDEX dissolved_comuni_merged_into ON dissolved_comuni (merged_into);

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './generate-demo';
+import { readTable } from './generate-demo';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
-const table = (path: string) => {
-  const [header, ...rows] = parseCsv(readFileSync(join(DATA_DIR, path), 'utf8'));
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
-};
+const table = (path: string) => readTable(join(DATA_DIR, path));
 const capitals = table('reference/capoluoghi.csv');
 const comuni = table('geo/comuni-centroids-2023.csv');
 

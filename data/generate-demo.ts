@@ -51,7 +51,8 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
   return rows;
 }
 
-function readTable(path: string): Record<string, string>[] {
+/** The rows of a CSV file as objects keyed by its header (the data tests read the bundled files with it). */
+export function readTable(path: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(readFileSync(path, 'utf8'));
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }

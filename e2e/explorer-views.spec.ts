@@ -86,7 +86,9 @@ test('a territory chosen in the lists shows at once, the years kept', async ({ p
   await page.goBack();
   await expect(page.getByLabel('Comune', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Provincia', { exact: true })).toHaveValue('001');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Torino');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'La raccolta differenziata: Provincia di Torino',
+  );
 });
 
 test('the focus stays on a select after a choice: the arrow keys go on through the years and regions', async ({

@@ -43,7 +43,7 @@ test('Italy first, then a region, a province and a comune chosen on the map', as
 
   await mapArea(page, 'Belluno').click();
   await expect(page).toHaveURL(/\/\?regione=05&provincia=025$/);
-  await expect(heading(page)).toHaveText('La raccolta differenziata: Belluno');
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Provincia di Belluno');
   await expect(map(page)).toHaveAttribute('data-map-kind', 'comuni');
   // The comuni are coloured by their % too, with the legend of the other maps.
   await expect(mapArea(page, /^Feltre: \d+,\d+\s?%$/)).toBeVisible();

@@ -24,6 +24,12 @@ export type Province = z.infer<typeof ProvinceSchema>;
 export const ProvinceListSchema = z.array(ProvinceSchema);
 export const ProvinceListQuerySchema = z.object({ region: regionId.optional() }).strict();
 
+/** A comune named by its code and name: the successor or a predecessor of a merger. */
+const CityRefSchema = z.object({ id: z.string(), name: z.string() });
+const mergedInto = CityRefSchema.nullable().describe(
+  "the comune it merged into (ISTAT's changes, decision 073), when it no longer exists and that is known",
+);
+
 export const CitySchema = z.object({
   id: z.string().describe('ISTAT code, six digits'),
   name: z.string(),
@@ -34,6 +40,13 @@ export const CitySchema = z.object({
   dissolved: z.boolean().describe('true: the comune no longer exists (merged since); it keeps its data'),
   firstYear: z.number().int().nullable().describe('first year with collection data'),
   lastYear: z.number().int().nullable().describe('last year with collection data'),
+  mergedInto,
+  alias: z
+    .string()
+    .nullable()
+    .describe(
+      'the other name the search found the comune by (its name in the other official language, as "Sankt Ulrich", or an everyday form, as "Reggio Emilia") when its official name does not match; null otherwise',
+    ),
 });
 export type City = z.infer<typeof CitySchema>;
 export const CityPageSchema = paginatedSchema(CitySchema);
@@ -64,6 +77,10 @@ export const CityDetailSchema = z.object({
   hasShape: z.boolean().describe('false when the bundled boundaries have no polygon for this comune'),
   years: z.array(z.number().int()).describe('years with collection data, ascending'),
   dissolved: z.boolean().describe('true: the comune no longer exists (merged since); it keeps its data'),
+  mergedInto,
+  mergedFrom: z
+    .array(CityRefSchema.extend({ lastYear: z.number().int().nullable() }))
+    .describe('the comuni merged into this one, with their last year of data, by name'),
 });
 export type CityDetail = z.infer<typeof CityDetailSchema>;
 

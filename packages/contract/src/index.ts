@@ -1,5 +1,6 @@
 export * from './common';
 export * from './areas';
+export * from './area-title';
 export * from './units';
 export * from './env';
 export * from './geo';

@@ -12,3 +12,4 @@ export * from './ranking-bands';
 export * from './source-anomaly-rule';
 export * from './session-cookies';
 export * from './compare-areas';
+export * from './area-title';

@@ -360,6 +360,32 @@ describe('Comuni merged since 2010', () => {
   });
 });
 
+describe('Successors and predecessors of merged comuni (decision 073)', () => {
+  it('names the comune Corigliano Calabro and Rossano merged into, and Corigliano-Rossano names them', async () => {
+    const found = (await json('/api/cities/city/?search=corigliano%20calabro')).results;
+    expect(found).toEqual([
+      expect.objectContaining({
+        id: '078044',
+        dissolved: true,
+        lastYear: 2017,
+        mergedInto: { id: '078157', name: 'Corigliano-Rossano' },
+      }),
+    ]);
+    expect((await json('/api/cities/city/078044/')).mergedInto).toEqual({
+      id: '078157',
+      name: 'Corigliano-Rossano',
+    });
+    const successor = await json('/api/cities/city/078157/');
+    expect(successor).toMatchObject({ dissolved: false, mergedInto: null });
+    expect(successor.mergedFrom.map((p: { id: string; lastYear: number }) => [p.id, p.lastYear])).toEqual([
+      ['078044', 2017],
+      ['078108', 2017],
+    ]);
+    // A comune of today that merged nothing says so with an empty list.
+    expect((await json('/api/cities/city/001272/')).mergedFrom).toEqual([]);
+  });
+});
+
 describe('Aggregations of comuni', () => {
   it('splits the 2017 joint figure of Caselle Torinese and Mappano by population', async () => {
     const lead = storicoRow(2017, '001063');

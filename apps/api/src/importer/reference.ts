@@ -1,4 +1,4 @@
-import { isIstatId, isPlausibleYear } from '@portal/contract';
+import { isIstatId, isPlausibleYear, searchText } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
@@ -10,7 +10,9 @@ export const REFERENCE_FILES = [
   'action-categories.csv',
   'collection-systems.csv',
   'comuni-soppressi.csv',
+  'comuni-fusioni-2010-2023.csv',
   'capoluoghi.csv',
+  'comuni-altri-nomi.csv',
 ] as const;
 
 interface Item {
@@ -22,45 +24,71 @@ interface Item {
 }
 
 type ReferenceData = Record<
-  Exclude<(typeof REFERENCE_FILES)[number], 'comuni-soppressi.csv' | 'capoluoghi.csv'>,
+  Exclude<
+    (typeof REFERENCE_FILES)[number],
+    'comuni-soppressi.csv' | 'comuni-fusioni-2010-2023.csv' | 'capoluoghi.csv' | 'comuni-altri-nomi.csv'
+  >,
   Item[]
 > & {
   'comuni-soppressi.csv': Dissolved[];
+  'comuni-fusioni-2010-2023.csv': Dissolved[];
   'capoluoghi.csv': Capital[];
+  'comuni-altri-nomi.csv': Alias[];
 };
 
-/** A comune of the 2023 list abolished since, and the comune it merged into. */
-interface Dissolved {
-  id: string;
-  name: string;
-  mergedInto: string;
-  year: number;
-}
-
-function parseDissolved(file: SourceFile, errors: RowError[]): Dissolved[] {
+/**
+ * The rows of a reference table with the given columns, each read by `read` (which throws a FieldError for a
+ * bad value); a missing column or a bad row is an error naming the file and the line.
+ */
+function parseTable<T>(
+  file: SourceFile,
+  errors: RowError[],
+  columns: string[],
+  read: (v: Record<string, string>) => T,
+): T[] {
   const { header, records } = readCsv(file.text);
-  const missing = missingColumns(header, ['id', 'name', 'merged_into', 'year']);
+  const missing = missingColumns(header, columns);
   if (missing) {
     errors.push({ file: file.path, line: 1, reason: missing });
     return [];
   }
-  const rows: Dissolved[] = [];
+  const rows: T[] = [];
   const fileErrors: RowError[] = [];
-  for (const { line, values: v } of records) {
-    const row = checkRow(fileErrors, line, () => {
-      const id = requiredText(v.id!, 'id');
-      const mergedInto = requiredText(v.merged_into!, 'merged_into');
-      if (!isIstatId('city', id)) throw new FieldError(`column "id": "${id}" is not a 6-digit ISTAT code`);
-      if (!isIstatId('city', mergedInto))
-        throw new FieldError(`column "merged_into": "${mergedInto}" is not a 6-digit ISTAT code`);
-      const year = Number(requiredText(v.year!, 'year'));
-      if (!isPlausibleYear(year)) throw new FieldError(`column "year": "${v.year}" is not a year`);
-      return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
-    });
+  for (const { line, values } of records) {
+    const row = checkRow(fileErrors, line, () => read(values));
     if (row) rows.push(row);
   }
   for (const e of fileErrors) errors.push({ ...e, file: file.path }); // no spread: no stack limit
   return rows;
+}
+
+/** The ISTAT code of a comune in a column (six digits). */
+function cityCode(v: Record<string, string>, column: string): string {
+  const id = requiredText(v[column]!, column);
+  if (!isIstatId('city', id)) throw new FieldError(`column "${column}": "${id}" is not a 6-digit ISTAT code`);
+  return id;
+}
+
+/**
+ * A comune abolished by a merger, and the comune it merged into: of the 2023 list since (comuni-soppressi.csv),
+ * or of ISPRA's 2010–2017 tables before (comuni-fusioni-2010-2023.csv, where the year may be unknown: null).
+ */
+interface Dissolved {
+  id: string;
+  name: string;
+  mergedInto: string;
+  year: number | null;
+}
+
+function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = false): Dissolved[] {
+  return parseTable(file, errors, ['id', 'name', 'merged_into', 'year'], (v) => {
+    const id = cityCode(v, 'id');
+    const mergedInto = cityCode(v, 'merged_into');
+    const year = yearOptional && !v.year ? null : Number(requiredText(v.year!, 'year'));
+    if (year !== null && !isPlausibleYear(year))
+      throw new FieldError(`column "year": "${v.year}" is not a year`);
+    return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
+  });
 }
 
 /** A capoluogo di provincia (città metropolitana, libero consorzio) of ISTAT's list. */
@@ -71,34 +99,43 @@ interface Capital {
 }
 
 function parseCapitals(file: SourceFile, errors: RowError[]): Capital[] {
-  const { header, records } = readCsv(file.text);
-  const missing = missingColumns(header, ['province_id', 'city_id', 'name']);
-  if (missing) {
-    errors.push({ file: file.path, line: 1, reason: missing });
-    return [];
-  }
-  const rows: Capital[] = [];
   const seen = new Set<string>();
-  const fileErrors: RowError[] = [];
-  for (const { line, values: v } of records) {
-    const row = checkRow(fileErrors, line, () => {
-      const provinceId = requiredText(v.province_id!, 'province_id');
-      const cityId = requiredText(v.city_id!, 'city_id');
-      if (!isIstatId('province', provinceId))
-        throw new FieldError(`column "province_id": "${provinceId}" is not a 3-digit ISTAT code`);
-      if (!isIstatId('city', cityId))
-        throw new FieldError(`column "city_id": "${cityId}" is not a 6-digit ISTAT code`);
-      // An ISTAT comune code starts with its province's.
-      if (!cityId.startsWith(provinceId))
-        throw new FieldError(`comune ${cityId} is not of province ${provinceId}`);
-      if (seen.has(cityId)) throw new FieldError(`city_id "${cityId}" appears twice`);
-      seen.add(cityId);
-      return { provinceId, cityId, name: requiredText(v.name!, 'name') };
-    });
-    if (row) rows.push(row);
-  }
-  for (const e of fileErrors) errors.push({ ...e, file: file.path }); // no spread: no stack limit
-  return rows;
+  return parseTable(file, errors, ['province_id', 'city_id', 'name'], (v) => {
+    const provinceId = requiredText(v.province_id!, 'province_id');
+    if (!isIstatId('province', provinceId))
+      throw new FieldError(`column "province_id": "${provinceId}" is not a 3-digit ISTAT code`);
+    const cityId = cityCode(v, 'city_id');
+    // An ISTAT comune code starts with its province's.
+    if (!cityId.startsWith(provinceId))
+      throw new FieldError(`comune ${cityId} is not of province ${provinceId}`);
+    if (seen.has(cityId)) throw new FieldError(`city_id "${cityId}" appears twice`);
+    seen.add(cityId);
+    return { provinceId, cityId, name: requiredText(v.name!, 'name') };
+  });
+}
+
+/** Another name of a comune (decision 073): in its other official language, or in everyday use. */
+interface Alias {
+  cityId: string;
+  alias: string;
+  source: string;
+}
+
+function parseAliases(file: SourceFile, errors: RowError[]): Alias[] {
+  return parseTable(file, errors, ['city_id', 'name', 'alias', 'source'], (v) => {
+    const cityId = cityCode(v, 'city_id');
+    requiredText(v.name!, 'name');
+    return { cityId, alias: requiredText(v.alias!, 'alias'), source: requiredText(v.source!, 'source') };
+  });
+}
+
+/**
+ * The spellings an alias is found by: as written and, for the German names of Alto Adige, with "St." written
+ * out as "Sankt" (ISTAT writes "St. Ulrich"; "Sankt Ulrich" is the same name).
+ */
+export function aliasSpellings(alias: string): string[] {
+  const spelt = alias.replace(/\bSt\.\s*/g, 'Sankt ');
+  return spelt === alias ? [alias] : [alias, spelt];
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -161,7 +198,9 @@ export const referenceDataset: Dataset<ReferenceData> = {
         continue;
       }
       if (kind === 'comuni-soppressi.csv') data[kind] = parseDissolved(file, errors);
+      else if (kind === 'comuni-fusioni-2010-2023.csv') data[kind] = parseDissolved(file, errors, true);
       else if (kind === 'capoluoghi.csv') data[kind] = parseCapitals(file, errors);
+      else if (kind === 'comuni-altri-nomi.csv') data[kind] = parseAliases(file, errors);
       else data[kind] = parseList(file, kind, errors);
     }
     const rowCount = REFERENCE_FILES.reduce((n, k) => n + data[k].length, 0);
@@ -179,7 +218,7 @@ export const referenceDataset: Dataset<ReferenceData> = {
       );
     }
     await q.query('DELETE FROM dissolved_comuni');
-    for (const d of data['comuni-soppressi.csv']) {
+    for (const d of [...data['comuni-soppressi.csv'], ...data['comuni-fusioni-2010-2023.csv']]) {
       await q.query('INSERT INTO dissolved_comuni (id, name, merged_into, year) VALUES ($1, $2, $3, $4)', [
         d.id,
         d.name,
@@ -195,6 +234,21 @@ export const referenceDataset: Dataset<ReferenceData> = {
         c.name,
       ]);
     }
+    await q.query('DELETE FROM city_aliases');
+    const aliases = data['comuni-altri-nomi.csv'].flatMap((a) =>
+      aliasSpellings(a.alias).map((spelling) => ({ ...a, spelling, form: searchText(spelling) })),
+    );
+    await q.query(
+      `INSERT INTO city_aliases (city_id, alias, search_form, source)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        aliases.map((a) => a.cityId),
+        aliases.map((a) => a.spelling),
+        aliases.map((a) => a.form),
+        aliases.map((a) => a.source),
+      ],
+    );
     for (const [file, table] of [
       ['sorting-types.csv', 'sorting_types'],
       ['action-categories.csv', 'action_categories'],

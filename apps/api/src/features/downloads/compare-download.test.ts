@@ -188,6 +188,22 @@ describe('GET /api/stats/compare/download/', () => {
     expect(text).toMatch(/Fonte: ISPRA/);
   });
 
+  it('names a province "Provincia di …" apart from its capoluogo, in the file name and in the picture', async () => {
+    const res = await get(url('pdf', 'provincia:082,comune:082053'), registered);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="confronto-raccolta-differenziata-provincia-di-palermo-palermo-pa-2022-2024.pdf"',
+    );
+    expect(await pdfText(res.rawPayload)).toContain('Provincia di Palermo e Palermo (PA) · 2022–2024');
+    // A single statistic of the province says so under its title.
+    const one = await get(
+      '/api/stats/download/?format=pdf&statistic=totalWasteSorted&level=province&id=082&year=2024',
+      registered,
+    );
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await pdfText(one.rawPayload)).toContain('Provincia di Palermo · 2024');
+  });
+
   it('draws the series of the page: one line per territory, from the statistics the page reads', async () => {
     const stats = await Promise.all([
       get('/api/stats/cities/city/082053/').then((r) => CityStatsSchema.parse(r.json()) as AreaStats),

@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  areaTitle,
   areasParam,
   CompareDownloadQuerySchema,
   DetailSchema,
@@ -112,7 +113,7 @@ const UNKNOWN_AREA = {
 
 /**
  * The statistics of the territories of a comparison, in order, each with the name /confronta gives it
- * (compare-data.server.ts): 'Italia', 'Veneto', 'Padova (provincia)', 'Milano (MI)'.
+ * (compare-data.server.ts): 'Italia', 'Veneto', 'Provincia di Padova', 'Milano (MI)'.
  */
 async function loadComparison(
   app: FastifyInstance,
@@ -148,7 +149,7 @@ async function loadComparison(
       area.level === 'country'
         ? 'Italia'
         : area.level === 'province'
-          ? `${stats.area.name} (provincia)`
+          ? areaTitle(stats.area)
           : area.level === 'city' && sigla
             ? `${stats.area.name} (${sigla})`
             : stats.area.name;
@@ -215,7 +216,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const heading = {
       title: STATISTIC_TITLES[kind],
       // A total without its comparison says why on its card (figureCardOption), as the page's card does.
-      subtitle: `${stats.area.name} · ${stats.year}` + (compared ? ` (confronto con il ${compared})` : ''),
+      subtitle:
+        `${areaTitle(stats.area)} · ${stats.year}` + (compared ? ` (confronto con il ${compared})` : ''),
       source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
     const body = await encodePicture(renderSvg(picture.option, heading), format, heading);

@@ -38,7 +38,9 @@ export async function listCities(
   q: CityListQuery,
 ): Promise<{ count: number; results: City[] }> {
   const search = q.search ? searchText(q.search) : '';
-  const where = `($1 = '' OR c.search_name LIKE '%' || $1 || '%')
+  // The official name, or another name of the comune (city_aliases: decision 073).
+  const where = `($1 = '' OR c.search_name LIKE '%' || $1 || '%'
+         OR c.id IN (SELECT city_id FROM city_aliases WHERE search_form LIKE '%' || $1 || '%'))
        AND ($2::text IS NULL OR c.province_id = $2)
        AND ($3::text IS NULL OR c.region_id = $3)`;
   const params = [search, q.province ?? null, q.region ?? null];
@@ -46,15 +48,24 @@ export async function listCities(
     `SELECT count(*)::int AS count FROM cities c WHERE ${where}`,
     params,
   );
-  // Names that start with the search come first, then the rest alphabetically; comuni that no longer exist
-  // after those of today.
+  // Names (or the other name that matched) that start with the search come first, then the rest
+  // alphabetically; comuni that no longer exist after those of today.
   const results = await db.query<City>(
     `SELECT c.id, c.name, c.province_id AS "provinceId", p.sigla AS "provinceSigla",
             c.region_id AS "regionId", c.population, c.dissolved,
-            c.first_year AS "firstYear", c.last_year AS "lastYear"
+            c.first_year AS "firstYear", c.last_year AS "lastYear", a.alias,
+            (SELECT json_build_object('id', s.id, 'name', s.name) FROM dissolved_comuni d
+               JOIN cities s ON s.id = d.merged_into WHERE d.id = c.id) AS "mergedInto"
        FROM cities c JOIN provinces p ON p.id = c.province_id
+       LEFT JOIN LATERAL (
+         SELECT alias, search_form FROM city_aliases
+          WHERE $1 <> '' AND city_id = c.id AND c.search_name NOT LIKE '%' || $1 || '%'
+            AND search_form LIKE '%' || $1 || '%'
+          ORDER BY search_form LIKE $1 || '%' DESC, search_form LIMIT 1
+       ) a ON true
       WHERE ${where}
-      ORDER BY ($1 <> '' AND c.search_name LIKE $1 || '%') DESC, c.dissolved, c.search_name, c.id
+      ORDER BY ($1 <> '' AND coalesce(a.search_form, c.search_name) LIKE $1 || '%') DESC, c.dissolved,
+               c.search_name, c.id
       LIMIT $4 OFFSET $5`,
     [...params, q.pageSize, (q.page - 1) * q.pageSize],
   );
@@ -76,7 +87,12 @@ export async function getCity(db: Queryable, id: string): Promise<CityDetail | n
             c.has_shape AS "hasShape", c.dissolved,
             p.id AS "provinceId", p.name AS "provinceName", p.sigla,
             r.id AS "regionId", r.name AS "regionName",
-            (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years
+            (SELECT array_agg(year ORDER BY year) FROM waste_stats w WHERE w.city_id = c.id) AS years,
+            (SELECT json_build_object('id', s.id, 'name', s.name) FROM dissolved_comuni d
+               JOIN cities s ON s.id = d.merged_into WHERE d.id = c.id) AS "mergedInto",
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'lastYear', m.last_year)
+                                      ORDER BY m.name, m.id), '[]')
+               FROM dissolved_comuni d JOIN cities m ON m.id = d.id WHERE d.merged_into = c.id) AS "mergedFrom"
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id

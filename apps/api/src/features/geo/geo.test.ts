@@ -95,6 +95,8 @@ describe('GET /api/cities/city/{id}/', () => {
       hasShape: true,
       years: [2023, 2024],
       dissolved: false,
+      mergedInto: null,
+      mergedFrom: [],
     });
   });
   it('says when a comune has no polygon', async () => {
@@ -153,5 +155,38 @@ describe('GET /api/cities/boundaries/…/', () => {
     expect((await get('/api/cities/boundaries/provinces/')).statusCode).toBe(404);
     expect((await get('/api/cities/boundaries/comuni/19/')).json()).toEqual({ detail: 'Non trovato.' });
     expect((await get('/api/cities/boundaries/comuni/xx/')).statusCode).toBe(400);
+  });
+});
+
+// Last: it adds comuni that the counts above do not expect (and answers are cached: new comuni only).
+describe('successor and predecessors of a merger (decision 073)', () => {
+  it('gives a merged comune the comune it merged into, and that comune the comuni merged into it', async () => {
+    await t.db.exec(`
+      INSERT INTO cities (id, province_id, region_id, name, search_name, dissolved, first_year, last_year)
+        VALUES ('025002', '025', '05', 'Alano di Piave', 'alano di piave', true, 2010, 2023),
+               ('025070', '025', '05', 'Quero Vas', 'quero vas', true, 2014, 2023),
+               ('025080', '025', '05', 'Borgo di Prova', 'borgo di prova', false, 2024, 2024);
+      INSERT INTO dissolved_comuni (id, name, merged_into, year)
+        VALUES ('025002', 'Alano di Piave', '025080', 2024), ('025070', 'Quero Vas', '025080', NULL);
+    `);
+    const found = (await get('/api/cities/city/?search=alano')).json<{ results: unknown[] }>().results;
+    expect(found).toEqual([
+      expect.objectContaining({
+        id: '025002',
+        dissolved: true,
+        mergedInto: { id: '025080', name: 'Borgo di Prova' },
+      }),
+    ]);
+    expect((await get('/api/cities/city/025070/')).json()).toMatchObject({
+      mergedInto: { id: '025080', name: 'Borgo di Prova' },
+      mergedFrom: [],
+    });
+    expect((await get('/api/cities/city/025080/')).json()).toMatchObject({
+      mergedInto: null,
+      mergedFrom: [
+        { id: '025002', name: 'Alano di Piave', lastYear: 2023 },
+        { id: '025070', name: 'Quero Vas', lastYear: 2023 },
+      ],
+    });
   });
 });

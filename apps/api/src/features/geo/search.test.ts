@@ -51,6 +51,39 @@ describe('GET /api/cities/city/?search= on the bundled comuni', () => {
     expect((await search('Števerjan')).names).toEqual(['San Floriano del Collio-Števerjan']);
   });
 
+  it('finds a comune by its other official name and by the everyday form of its name (decision 073)', async () => {
+    const found = async (text: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/cities/city/?search=${encodeURIComponent(text)}`,
+      });
+      return res.json<{ results: { id: string; name: string; alias: string | null }[] }>().results;
+    };
+    expect(await found('reggio emilia')).toEqual([
+      expect.objectContaining({ id: '035033', name: "Reggio nell'Emilia", alias: 'Reggio Emilia' }),
+    ]);
+    expect(await found('Reggio Calabria')).toEqual([
+      expect.objectContaining({ id: '080063', name: 'Reggio di Calabria', alias: 'Reggio Calabria' }),
+    ]);
+    expect(await found('aoste')).toEqual([
+      expect.objectContaining({ id: '007003', name: 'Aosta', alias: 'Aoste' }),
+    ]);
+    // ISTAT writes "St. Ulrich": "Sankt" finds it too, and the answer says which name matched.
+    expect(await found('sankt ulrich')).toEqual([
+      expect.objectContaining({ id: '021061', name: 'Ortisei/St. Ulrich', alias: 'Sankt Ulrich' }),
+    ]);
+    expect((await found('St. Ulrich')).map((c) => [c.name, c.alias])).toEqual([['Ortisei/St. Ulrich', null]]);
+    // A name that matches needs no alias; the German name is part of Bolzano's official one.
+    expect((await found('bozen')).map((c) => [c.name, c.alias])).toEqual([['Bolzano/Bozen', null]]);
+    expect((await found('Sankt Christina')).map((c) => c.id)).toEqual(['021085']);
+    // Slovenian: the boundaries' name lost its "č" ("So?i"), ISTAT's other name has it.
+    expect((await found('Sovodnje ob Soči')).map((c) => [c.id, c.alias])).toEqual([
+      ['031022', 'Sovodnje ob Soči'],
+    ]);
+    // "reggio" still finds the official names first, then the names that only contain it.
+    expect((await search('reggio')).names.slice(0, 2)).toEqual(['Reggio di Calabria', "Reggio nell'Emilia"]);
+  });
+
   it('stores no comune name with a control character', async () => {
     const bad = await t.db.query<{ id: string }>(
       `SELECT id FROM cities WHERE name ~ '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]'`,

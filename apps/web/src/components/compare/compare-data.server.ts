@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  areaTitle,
   AreaStatsSchema,
   CityStatsSchema,
   ProvinceListSchema,
@@ -23,7 +24,7 @@ import { compareMessages as t } from './messages';
 
 /** A territory of the comparison, as the page lists it. */
 export interface ComparedArea extends CompareArea {
-  /** The name the legend, the table and the title use: 'Milano (MI)', 'Padova (provincia)', 'Veneto'. */
+  /** The name the legend, the table and the title use: 'Milano (MI)', 'Provincia di Padova', 'Veneto'. */
   name: string;
   /** Its page in the explorer; null when its figures could not be read. */
   href: string | null;
@@ -77,7 +78,7 @@ function nameOf(area: CompareArea, stats: AreaStats, siglaOf: Map<string, string
     case 'region':
       return stats.area.name;
     case 'province':
-      return t.names.province(stats.area.name);
+      return areaTitle(stats.area);
     case 'city': {
       const province = stats.area.parents.find((p) => p.level === 'province');
       return t.names.city(stats.area.name, (province && siglaOf.get(province.id)) ?? null);

@@ -89,7 +89,6 @@ export const compareMessages = {
   /** Territory names as the comparison writes them. */
   names: {
     italy: 'Italia',
-    province: (name: string) => `${name} (provincia)`,
     city: (name: string, sigla: string | null) => (sigla ? `${name} (${sigla})` : name),
     /** A territory whose figures could not be read: its kind and code. */
     fallback: { region: 'Regione', province: 'Provincia', city: 'Comune' } as const,

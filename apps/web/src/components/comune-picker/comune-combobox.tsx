@@ -162,13 +162,22 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
                 key={city.id}
                 className={styles.option}
                 aria-labelledby={`${id}-${city.id}-name`}
-                aria-describedby={city.dissolved ? `${id}-${city.id}-years` : undefined}
+                aria-describedby={
+                  [city.alias && `${id}-${city.id}-alias`, city.dissolved && `${id}-${city.id}-years`]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 {...getItemProps({ item: city, index })}
               >
                 <span id={`${id}-${city.id}-name`}>{comuneLabel(city)}</span>
+                {city.alias && (
+                  <span id={`${id}-${city.id}-alias`} className={styles.alias}>
+                    {m.alias(city.alias)}
+                  </span>
+                )}
                 {city.dissolved && (
                   <span id={`${id}-${city.id}-years`} className={styles.dissolved}>
-                    {m.dissolved(city.firstYear, city.lastYear)}
+                    {m.dissolved(city.firstYear, city.lastYear, city.mergedInto?.name)}
                   </span>
                 )}
               </li>

@@ -27,6 +27,16 @@ describe('comune search: comuni that no longer exist', () => {
     expect(m.dissolved(2012, 2012)).toBe('non più esistente · dati 2012');
     expect(m.dissolved(null, null)).toBe('non più esistente');
   });
+
+  it('name the comune they merged into, when it is known (issue 35, point 9)', () => {
+    expect(m.dissolved(2010, 2017, 'Corigliano-Rossano')).toBe(
+      'non più esistente · dati 2010–2017 · confluito in Corigliano-Rossano',
+    );
+  });
+
+  it('say which other name of a comune matched the search', () => {
+    expect(m.alias('Reggio Emilia')).toBe('altro nome: Reggio Emilia');
+  });
 });
 
 describe('comune search: a failed search says what SPEC §8 says', () => {

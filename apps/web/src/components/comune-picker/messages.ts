@@ -16,15 +16,20 @@ export const comunePickerMessages = {
   /** Read by screen readers when the suggestions are a part of the matches. */
   someResults: (shown: number, total: number) =>
     `${new Intl.NumberFormat('it-IT').format(total)} comuni trovati, ne sono mostrati ${shown}: scrivi qualche lettera in più.`,
-  /** The marker of a comune that no longer exists (merged since), with the years of its data. */
-  dissolved: (firstYear: number | null, lastYear: number | null) => {
+  /** Under a suggestion found by another of its names (decision 073): "Reggio Emilia", "Sankt Ulrich". */
+  alias: (name: string) => `altro nome: ${name}`,
+  /**
+   * The marker of a comune that no longer exists (merged since), with the years of its data and, when known,
+   * the comune it merged into.
+   */
+  dissolved: (firstYear: number | null, lastYear: number | null, mergedInto: string | null = null) => {
     const years =
       firstYear === null || lastYear === null
         ? ''
         : firstYear === lastYear
           ? ` · dati ${firstYear}`
           : ` · dati ${firstYear}–${lastYear}`;
-    return `non più esistente${years}`;
+    return `non più esistente${years}${mergedInto ? ` · confluito in ${mergedInto}` : ''}`;
   },
 } as const;
 

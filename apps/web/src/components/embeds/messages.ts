@@ -23,7 +23,6 @@ export const embedMessages = {
     separator: ' · ',
     italy: 'Italia',
     region: (name: string) => `Regione ${name}`,
-    province: (name: string) => `Provincia di ${name}`,
     city: (name: string, province: string | null) =>
       province ? `Comune di ${name} (${province})` : `Comune di ${name}`,
     rvm: 'Ecocompattatori',

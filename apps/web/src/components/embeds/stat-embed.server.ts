@@ -1,5 +1,11 @@
 import 'server-only';
-import { AreaStatsSchema, CityStatsSchema, type AreaStats, type CityStats } from '@portal/contract';
+import {
+  AreaStatsSchema,
+  areaTitle,
+  CityStatsSchema,
+  type AreaStats,
+  type CityStats,
+} from '@portal/contract';
 import { cache } from 'react';
 import { ApiError, apiGet } from '../../lib/api.server';
 import type { StatChartId } from '../../lib/embeds';
@@ -125,7 +131,7 @@ export function statTerritoryText(chart: StatChartId, stats: AreaStats | CitySta
     area.level === 'city'
       ? t.frame.city(area.name, province)
       : area.level === 'province'
-        ? t.frame.province(area.name)
+        ? areaTitle(area)
         : area.level === 'region'
           ? t.frame.region(area.name)
           : t.frame.italy;

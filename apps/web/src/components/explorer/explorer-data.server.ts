@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  areaTitle,
   AreaStatsSchema,
   CityDetailSchema,
   CityPageSchema,
@@ -441,7 +442,8 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   }
 
   const rank = await rankPromise;
-  const areaName = stats?.area.name ?? city?.name ?? t.italy;
+  // A province is "Provincia di Brescia" in the title, the H1 and the breadcrumb, never its capoluogo's name.
+  const areaName = stats ? areaTitle(stats.area) : (city?.name ?? t.italy);
   const cities = (cityPage?.results ?? []).toSorted((a, b) => a.name.localeCompare(b.name, 'it'));
   return {
     missing: null,

@@ -1,3 +1,5 @@
+import { areaTitle } from '@portal/contract/lite';
+import { Fragment } from 'react';
 import { partialMark } from '../../../server/page-partial.mjs';
 import { formatInteger } from '../../lib/format';
 import { ChoroplethMap } from './choropleth-map';
@@ -67,6 +69,9 @@ export function Explorer({ data }: { data: ExplorerData }) {
     : null;
   const loginHref = `${stateKey}${stateKey.includes('?') ? '&' : '?'}flow=login`;
   const populationBasis = stats ? populationBasisText(stats.populationBasis) : null;
+  // The years a comune that no longer exists has data for (its notice says them).
+  const firstYear = stats?.availableYears.length ? Math.min(...stats.availableYears) : null;
+  const lastYear = stats?.availableYears.length ? Math.max(...stats.availableYears) : null;
 
   return (
     // A page shown without some of its data (an API call failed) is marked for the page cache.
@@ -131,7 +136,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
       {stats ? (
         <>
           <section aria-labelledby="stats-title" className={styles.section}>
-            <h2 id="stats-title">{t.stats.title(stats.area.name, stats.year)}</h2>
+            <h2 id="stats-title">{t.stats.title(areaTitle(stats.area), stats.year)}</h2>
             <p className={styles.facts}>
               {stats.population !== null && (
                 <span>
@@ -159,10 +164,28 @@ export function Explorer({ data }: { data: ExplorerData }) {
             )}
             {(('dissolved' in stats && stats.dissolved) || data.city?.dissolved) && (
               <p className={styles.notice} data-testid="dissolved-notice">
-                {t.stats.dissolved(
-                  stats.availableYears.length ? Math.min(...stats.availableYears) : null,
-                  stats.availableYears.length ? Math.max(...stats.availableYears) : null,
+                {data.city?.mergedInto ? (
+                  <>
+                    {t.stats.mergedInto.before}
+                    <a href={explorerHref({ city: data.city.mergedInto.id })}>{data.city.mergedInto.name}</a>
+                    {t.stats.mergedInto.after(firstYear, lastYear)}
+                  </>
+                ) : (
+                  t.stats.dissolved(firstYear, lastYear)
                 )}
+              </p>
+            )}
+            {data.city && data.city.mergedFrom.length > 0 && (
+              <p className={styles.notice} data-testid="merged-from-notice">
+                {t.stats.mergedFrom.before}
+                {data.city.mergedFrom.map((p, i, all) => (
+                  <Fragment key={p.id}>
+                    {i > 0 && (i === all.length - 1 ? ' e ' : ', ')}
+                    <a href={explorerHref({ city: p.id })}>{p.name}</a>
+                    {t.stats.mergedFrom.lastYear(p.lastYear)}
+                  </Fragment>
+                ))}
+                {t.stats.mergedFrom.after}
               </p>
             )}
             {'aggregationName' in stats && stats.aggregationName && (

@@ -8,6 +8,12 @@ export const chartMessages = {
   noData: 'Nessun dato rilevato.',
 } as const;
 
+/** The years a comune that no longer exists has data for. */
+function dataYears(first: number | null, last: number | null): string {
+  if (first === null || last === null) return 'Restano i dati degli anni in cui esisteva.';
+  return first === last ? `Dati disponibili per il ${first}.` : `Dati disponibili dal ${first} al ${last}.`;
+}
+
 export const explorerMessages = {
   metaTitle: 'La raccolta differenziata in Italia',
   metaTitleArea: (name: string) => `La raccolta differenziata: ${name}`,
@@ -78,13 +84,18 @@ export const explorerMessages = {
     aggregation: (name: string) =>
       `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
     dissolved: (first: number | null, last: number | null) =>
-      `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. ${
-        first === null || last === null
-          ? 'Restano i dati degli anni in cui esisteva.'
-          : first === last
-            ? `Dati disponibili per il ${first}.`
-            : `Dati disponibili dal ${first} al ${last}.`
-      }`,
+      `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. ${dataYears(first, last)}`,
+    /** A merged comune whose successor is known (decision 073): the text around the successor's link. */
+    mergedInto: {
+      before: 'Comune non più esistente: è confluito nel comune di ',
+      after: (first: number | null, last: number | null) => `. ${dataYears(first, last)}`,
+    },
+    /** A comune born of a merger: its predecessors, each a link with the last year of its own data. */
+    mergedFrom: {
+      before: 'Il comune è nato dalla fusione di ',
+      lastYear: (year: number | null) => (year === null ? '' : ` (dati fino al ${year})`),
+      after: ': i dati degli anni precedenti alla fusione sono nelle loro pagine.',
+    },
     cards: {
       totalWasteProduced: 'Rifiuti urbani prodotti',
       totalWasteSorted: 'Raccolta differenziata',

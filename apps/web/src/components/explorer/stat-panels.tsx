@@ -1,5 +1,5 @@
 import type { AreaStats, CityStats } from '@portal/contract';
-import { UNIT_DECIMALS } from '@portal/contract/lite';
+import { areaTitle, UNIT_DECIMALS } from '@portal/contract/lite';
 import {
   formatNumber,
   formatPercent,
@@ -56,7 +56,7 @@ export function statPanelsById(
   stats: AreaStats | CityStats,
   { download, cityModes, embedded = false }: StatPanelOptions,
 ): Record<StatChartId, ReactNode> {
-  const name = stats.area.name;
+  const name = areaTitle(stats.area);
   const links = downloadLinks(download);
   // The heading level and "Incorpora" of a chart's panel (its frame as high as the chart needs).
   const panel = (chart: StatChartId, caption: string, spec: StatChartSpec) => ({

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { dismissCookieBanner, expect, test } from './fixtures';
+
+// Issue 35, points 7–9: finding a comune by another of its names, telling a province from its capoluogo,
+// and following a merged comune to its successor and back (decision 073).
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const search = (page: Page) => page.getByRole('combobox', { name: 'Cerca un comune' });
+
+for (const width of [1280, 375]) {
+  test(`the comune search finds everyday and other official names, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await search(page).fill('reggio emilia');
+    const option = page.getByRole('option', { name: "Reggio nell'Emilia (RE)" });
+    await expect(option).toBeVisible();
+    await expect(option).toContainText('altro nome: Reggio Emilia');
+    await page.screenshot({ path: `/tmp/places-search-${width}.png` });
+    await search(page).fill('sankt ulrich');
+    await expect(page.getByRole('option', { name: 'Ortisei/St. Ulrich (BZ)' })).toContainText(
+      'altro nome: Sankt Ulrich',
+    );
+    await search(page).fill('aoste');
+    await page.getByRole('option', { name: 'Aosta (AO)' }).click();
+    await expect(page).toHaveURL(/comune=007003/);
+    await expect(heading(page)).toHaveText('La raccolta differenziata: Aosta');
+  });
+}
+
+test('a province is "Provincia di Brescia" in its title, H1, Open Graph title and headings', async ({
+  page,
+}) => {
+  await page.goto('/?regione=03&provincia=017');
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Provincia di Brescia');
+  await expect(page).toHaveTitle(
+    'La raccolta differenziata: Provincia di Brescia | Osservatorio Raccolta Differenziata',
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    /La raccolta differenziata: Provincia di Brescia/,
+  );
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Le statistiche: Provincia di Brescia, \d{4}$/ }),
+  ).toBeVisible();
+  await page.screenshot({ path: '/tmp/places-province-1280.png' });
+  // Its capoluogo keeps its own name.
+  await page.goto('/?comune=017029');
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Brescia');
+  await expect(page).toHaveTitle('La raccolta differenziata: Brescia | Osservatorio Raccolta Differenziata');
+});
+
+for (const width of [1280, 375]) {
+  test(`a merged comune links its successor, and the successor its predecessors, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await search(page).fill('corigliano calabro');
+    const option = page.getByRole('option', { name: 'Corigliano Calabro (CS)' });
+    await expect(option).toContainText(
+      'non più esistente · dati 2010–2017 · confluito in Corigliano-Rossano',
+    );
+    await option.click();
+    await expect(page).toHaveURL(/comune=078044/);
+    const notice = page.getByTestId('dissolved-notice');
+    await expect(notice).toContainText(
+      'Comune non più esistente: è confluito nel comune di Corigliano-Rossano.',
+    );
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/places-merged-${width}.png` });
+    await notice.getByRole('link', { name: 'Corigliano-Rossano' }).click();
+    await expect(page).toHaveURL(/comune=078157/);
+    await expect(heading(page)).toHaveText('La raccolta differenziata: Corigliano-Rossano');
+    const from = page.getByTestId('merged-from-notice');
+    await expect(from).toHaveText(
+      'Il comune è nato dalla fusione di Corigliano Calabro (dati fino al 2017) e Rossano (dati fino al 2017): i dati degli anni precedenti alla fusione sono nelle loro pagine.',
+    );
+    await from.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/places-successor-${width}.png` });
+    await from.getByRole('link', { name: 'Rossano' }).click();
+    await expect(page).toHaveURL(/comune=078108/);
+  });
+}

@@ -25,6 +25,14 @@ export type LicenseListQuery = z.infer<typeof LicenseListQuerySchema>;
 /** A user as the licence queue shows them: who, for what, the history of their licence, and since when. */
 export const LicenseHolderSchema = UserSchema.omit({ isStaff: true }).extend({
   createdAt: z.string().describe('ISO 8601, registration'),
+  approvalRefused: z
+    .enum(['own', 'grant-chain'])
+    .nullable()
+    .describe(
+      'Why the staff member asking may not approve this licence (four eyes, decision 068): their own ' +
+        '(`own`), or their staff access comes, directly or through others, from this user ' +
+        '(`grant-chain`); null when they may.',
+    ),
 });
 export type LicenseHolder = z.infer<typeof LicenseHolderSchema>;
 export const LicenseListSchema = paginatedSchema(LicenseHolderSchema);

@@ -5,6 +5,7 @@ import {
   type ContactMessage,
   type ImportResult,
   type LicenseHolder,
+  type LicenseStatus,
   type OutboxMail,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,7 @@ import {
   holderOrganization,
   lastDecisionNote,
   licenseActions,
+  approvalRefusedNote,
   needsReason,
   pageAfterRemoval,
   pageInfo,
@@ -67,13 +69,30 @@ const holder: LicenseHolder = {
   licenseTermsVersion: '2026-11-23',
   licenseTermsAcceptedAt: '2026-03-04T10:00:00.000Z',
   createdAt: '2026-01-10T09:00:00.000Z',
+  approvalRefused: null,
 };
 
 describe('licenseActions', () => {
+  const of = (licenseStatus: LicenseStatus, approvalRefused: LicenseHolder['approvalRefused'] = null) => ({
+    licenseStatus,
+    approvalRefused,
+  });
   it('offers what the API allows from each status', () => {
-    expect(licenseActions('pending')).toEqual(['approve', 'reject']);
-    expect(licenseActions('inactive')).toEqual(['approve']);
-    expect(licenseActions('active')).toEqual(['revoke']);
+    expect(licenseActions(of('pending'))).toEqual(['approve', 'reject']);
+    expect(licenseActions(of('inactive'))).toEqual(['approve']);
+    expect(licenseActions(of('active'))).toEqual(['revoke']);
+    expect(approvalRefusedNote(of('pending'))).toBeNull();
+  });
+
+  it('offers no Approva that four eyes would refuse, and says why', () => {
+    expect(licenseActions(of('pending', 'own'))).toEqual(['reject']);
+    expect(licenseActions(of('inactive', 'grant-chain'))).toEqual([]);
+    expect(licenseActions(of('active', 'own'))).toEqual(['revoke']);
+    expect(approvalRefusedNote(of('pending', 'own'))).toBe(adminMessages.licenses.approvalRefused.own);
+    expect(approvalRefusedNote(of('inactive', 'grant-chain'))).toBe(
+      adminMessages.licenses.approvalRefused['grant-chain'],
+    );
+    expect(approvalRefusedNote(of('active', 'own'))).toBeNull();
   });
 
   it('asks a reason for a rejection and a revocation only', () => {

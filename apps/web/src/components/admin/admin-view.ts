@@ -59,11 +59,26 @@ export const formatDate = (iso: string | null) => formatWith(dateFormat, iso);
 /** "04/03/2026, 11:00", or null for no (or no valid) date. */
 export const formatDateTime = (iso: string | null) => formatWith(dateTimeFormat, iso);
 
-/** The staff's decisions a licence in this status allows, in the order the row shows them. */
-export function licenseActions(status: LicenseStatus): LicenseDecision[] {
-  if (status === 'pending') return ['approve', 'reject'];
-  if (status === 'inactive') return ['approve'];
-  return ['revoke'];
+/**
+ * The staff's decisions a licence allows, in the order the row shows them: by its status, without the
+ * approval four eyes keep the staff member from (their own licence, or that of whom their staff access
+ * comes from: decision 068), which the API would refuse.
+ */
+export function licenseActions(
+  holder: Pick<LicenseHolder, 'licenseStatus' | 'approvalRefused'>,
+): LicenseDecision[] {
+  const { licenseStatus: status } = holder;
+  const byStatus: LicenseDecision[] =
+    status === 'pending' ? ['approve', 'reject'] : status === 'inactive' ? ['approve'] : ['revoke'];
+  return holder.approvalRefused ? byStatus.filter((decision) => decision !== 'approve') : byStatus;
+}
+
+/** Why a row offers no Approva though its status would allow one (licenseActions); null otherwise. */
+export function approvalRefusedNote(
+  holder: Pick<LicenseHolder, 'licenseStatus' | 'approvalRefused'>,
+): string | null {
+  if (!holder.approvalRefused || holder.licenseStatus === 'active') return null;
+  return adminMessages.licenses.approvalRefused[holder.approvalRefused];
 }
 
 /** Whether a decision needs the reason the user will read (a rejection, a revocation). */

@@ -1,6 +1,7 @@
 import type {
   ContactInboxQuery,
   LicenseFilter,
+  LicenseHolder,
   MailOutboxQuery,
   UserAction,
   UserFilter,
@@ -63,6 +64,12 @@ export const adminMessages = {
     rejectedOn: (date: string) => `Rifiutata il ${date}`,
     /** Under the request's date: the version of the data-use commitment accepted with it. */
     termsVersion: (version: string) => `Impegno v. ${version}`,
+    /** In the Azioni column instead of Approva: why four eyes keep this staff member from it (decision 068). */
+    approvalRefused: {
+      own: 'La tua licenza la approva un altro membro dello staff.',
+      'grant-chain':
+        'Non puoi approvarla: il tuo accesso allo staff viene da questo utente. La approva un altro membro dello staff.',
+    } satisfies Record<NonNullable<LicenseHolder['approvalRefused']>, string>,
     /** The visible label of each action, and what a screen reader hears in a row. */
     actions: {
       approve: 'Approva',

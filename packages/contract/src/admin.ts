@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LicenseStatusSchema, UserSchema } from './auth';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { CONTACT_REASONS } from './contact';
-import { DATA_SOURCES } from './downloads';
+import { DATA_SOURCES, STATISTIC_TITLES } from './downloads';
 import { body, choice, paragraphs, text } from './fields';
 
 /*
@@ -216,7 +216,7 @@ export type DownloadLogQuery = z.infer<typeof DownloadLogQuerySchema>;
 /**
  * What a download asked for, in the back-office's words (the page and the CSV export): the query keys of
  * the download routes (DownloadQuerySchema, the reverse vending machines' filters) in Italian, and the
- * values that are codes (level, source) spelt out. An unknown key is shown as it is.
+ * values that are codes (the statistic's card, level, source) spelt out. An unknown key is shown as it is.
  */
 const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   format: 'formato',
@@ -239,6 +239,7 @@ const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   search: 'ricerca',
 };
 const DOWNLOAD_QUERY_VALUES: Record<string, Record<string, string>> = {
+  statistic: STATISTIC_TITLES,
   level: { country: 'Italia', region: 'regione', province: 'provincia', city: 'comune' },
   source: Object.fromEntries(DATA_SOURCES.map((s) => [s.value, s.label])),
   misura: { rd: '% raccolta differenziata', kg: 'kg per abitante', tonnellate: 'tonnellate' },

@@ -535,6 +535,22 @@ describe('the download log', () => {
     expect(downloadQueryText({})).toBe(adminMessages.none);
   });
 
+  it('names the card downloaded as the page does, not by its API identifier', () => {
+    expect(
+      downloadQueryText({
+        format: 'png',
+        statistic: 'mostUsedWasteFractionsSet',
+        level: 'province',
+        id: '028',
+      }),
+    ).toBe(
+      'formato: png; statistica: Le combinazioni di frazioni più comuni; livello: provincia; territorio: 028',
+    );
+    expect(downloadQueryText({ statistic: 'totalWasteSortedPerCapita' })).toBe(
+      'statistica: Raccolta differenziata per abitante',
+    );
+  });
+
   it('writes the days, the row counts and the caption the Italian way', () => {
     expect(formatDay('2026-03-01')).toBe('01/03/2026');
     expect(formatDay('ieri')).toBe('ieri');

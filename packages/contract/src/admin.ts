@@ -344,6 +344,27 @@ export const ImportResultSchema = z.object({
   ms: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/**
+ * GET /api/admin/imports/current/: where the import this API process runs has got (decision 076), for the
+ * back-office's progress bar while its upload's POST waits; `running` null when it runs none. Read-only.
+ */
+export const ImportStatusSchema = z.object({
+  running: z
+    .object({
+      dataset: z.enum(DATASET_IDS),
+      phase: z
+        .enum(['parsing', 'writing'])
+        .describe('parsing: every row read and checked; writing: the rows written in one transaction'),
+      step: z
+        .object({ done: z.number().int(), total: z.number().int() })
+        .nullable()
+        .describe('the rows of the current write step, when it counts them'),
+      startedAt: z.string().describe('ISO 8601'),
+    })
+    .nullable(),
+});
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 /**
  * The largest upload the back-office takes, all its files together (the biggest bundled file is about
  * 2 MB, the biggest bundled folder 12 MB).

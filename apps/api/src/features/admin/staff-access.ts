@@ -156,7 +156,7 @@ export async function mailStaffAccessChange(
           ...(reason ? [`Motivazione: ${reason}`] : []),
           'Ogni modifica è nel registro delle attività dell’amministrazione. Se non te l’aspettavi, avvisa subito il responsabile del portale.',
         ],
-        action: { label: 'Apri l’amministrazione', url: portalLink('/amministrazione', {}, 'registro') },
+        action: { label: 'Apri l’amministrazione', url: portalLink('/amministrazione/registro') },
       }),
     );
 }

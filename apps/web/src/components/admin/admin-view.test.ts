@@ -17,8 +17,11 @@ import {
   downloadFiltered,
   downloadQuery,
   downloadQueryText,
+  formatBytes,
   formatDay,
   formatRows,
+  importProgressText,
+  uploadProgressText,
   holderLabel,
   importFailure,
   importProblems,
@@ -643,5 +646,34 @@ describe('the data import', () => {
     expect(
       importFailure(new ApiError('http', '/api/admin/imports/', 413, { detail: 'Richiesta troppo grande.' })),
     ).toEqual({ lines: [], messages: ['Il caricamento è troppo grande: al massimo 32 MB in tutto.'] });
+  });
+});
+
+describe('the progress of an upload', () => {
+  it('says how much of the files has gone, the Italian way', () => {
+    expect(uploadProgressText({ loaded: 512 * 1024, total: 4 * 1024 * 1024 })).toEqual({
+      percent: 12,
+      text: 'Invio dei file: 12 % (512 kB di 4,0 MB)',
+    });
+    expect(uploadProgressText({ loaded: 0, total: 0 }).percent).toBe(0);
+    expect(formatBytes(27.35 * 1024 * 1024)).toBe('27,4 MB');
+  });
+
+  it('says where the import has got once the files are sent', () => {
+    const running = {
+      dataset: 'ispra-comuni' as const,
+      startedAt: '2026-11-28T14:00:00.000Z',
+      step: null,
+    };
+    const text = adminMessages.imports.progress;
+    expect(importProgressText(null)).toEqual({ text: text.waiting, step: null });
+    expect(importProgressText({ ...running, phase: 'parsing' })).toEqual({ text: text.parsing, step: null });
+    expect(importProgressText({ ...running, phase: 'writing' })).toEqual({ text: text.writing, step: null });
+    expect(importProgressText({ ...running, phase: 'writing', step: { done: 12345, total: 50000 } })).toEqual(
+      {
+        text: 'Righe valide: scrittura nel database, 12.345 di 50.000…',
+        step: { done: 12345, total: 50000 },
+      },
+    );
   });
 });

@@ -217,7 +217,7 @@ function HolderRow({
             </button>
           ))}
         </div>
-        {refusal ? <span className={`${styles.muted} ${styles.wrap}`}>{refusal}</span> : null}
+        {refusal ? <span className={styles.refusal}>{refusal}</span> : null}
       </td>
     </tr>
   );

@@ -13,8 +13,11 @@ type MailFilter = MailOutboxQuery['status'];
 
 /** Italian strings of the staff's back-office (/amministrazione). */
 export const adminMessages = {
-  metaTitle: 'Amministrazione',
   title: 'Amministrazione',
+  /** A section's page title: "Utenti · Amministrazione". */
+  sectionMetaTitle: (section: string) => `${section} · Amministrazione`,
+  /** The name of the menu of the sections. */
+  sectionsLabel: 'Sezioni dell’amministrazione',
   staffOnly: 'Questa pagina è riservata allo staff del portale.',
   intro:
     'Qui lo staff esamina le richieste di licenza d’uso dei dati, gestisce gli account, legge i messaggi del modulo di contatto, controlla le email in uscita, i download e gli accessi, importa nuovi dati e vede chi ha deciso cosa. Ogni decisione sulla licenza arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
@@ -302,6 +305,18 @@ export const adminMessages = {
     filesHint: 'Uno o più file .csv: scegli insieme tutti i file della cartella.',
     submit: 'Importa',
     pending: 'Importazione in corso…',
+    /** The progress of an upload (decision 076): the bytes sent, then where the import has got. */
+    progress: {
+      uploadLabel: 'Invio dei file',
+      upload: (percent: number, sent: string, total: string) =>
+        `Invio dei file: ${percent} % (${sent} di ${total})`,
+      importLabel: 'Importazione',
+      parsing: 'File ricevuto: lettura e controllo delle righe…',
+      writing: 'Righe valide: scrittura nel database…',
+      writingRows: (done: string, total: string) =>
+        `Righe valide: scrittura nel database, ${done} di ${total}…`,
+      waiting: 'File ricevuto: importazione in corso…',
+    },
     missingDataset: 'Scegli l’insieme di dati.',
     missingFile: 'Scegli il file da importare.',
     oneFileOnly: 'Questo insieme di dati si importa da un solo file.',

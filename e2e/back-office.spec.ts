@@ -54,7 +54,7 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   await staffPage.goto('/');
   await staffPage.getByRole('banner').getByRole('button', { name: 'Area riservata' }).click();
   await staffPage.getByRole('menuitem', { name: 'Amministrazione' }).click();
-  await expect(staffPage).toHaveURL(/\/amministrazione$/);
+  await expect(staffPage).toHaveURL(/\/amministrazione\/licenze$/);
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Amministrazione' })).toBeVisible();
   const requests = staffPage.getByRole('region', { name: /Richieste in attesa/ });
   const row = requests.getByRole('row').filter({ hasText: user.email });
@@ -65,6 +65,8 @@ test('a licence requested, approved in the back-office, then revoked with a reas
     staffPage.getByRole('status').filter({ hasText: `Licenza di ${user.email} approvata.` }),
   ).toBeVisible();
   await expect(requests.getByRole('row').filter({ hasText: user.email })).toHaveCount(0);
+  // The audit log is a section of its own (/amministrazione/registro).
+  await staffPage.getByRole('link', { name: 'Registro delle attività' }).click();
   const log = staffPage.getByRole('region', { name: /Registro|attività/ });
   await expect(log.getByRole('row').filter({ hasText: user.email }).first()).toContainText(staffUser.email);
 
@@ -76,6 +78,7 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   await waitForMail(user.email, /La tua licenza è attiva/);
 
   // The staff revoke it, with a reason.
+  await staffPage.getByRole('link', { name: 'Richieste di licenza' }).click();
   await staffPage
     .getByRole('region', { name: 'Richieste di licenza', exact: true })
     .getByLabel('Stato')
@@ -90,7 +93,9 @@ test('a licence requested, approved in the back-office, then revoked with a reas
   await expect(
     staffPage.getByRole('status').filter({ hasText: `Licenza di ${user.email} revocata.` }),
   ).toBeVisible();
+  await staffPage.goto('/amministrazione/registro');
   await expect(log.getByRole('row').filter({ hasText: 'I dati sono stati ripubblicati' })).toHaveCount(1);
+  await staffPage.goto('/amministrazione/licenze');
 
   // On a phone the tables scroll in their frames; the page itself never scrolls sideways.
   await staffPage.setViewportSize({ width: 375, height: 800 });
@@ -138,7 +143,7 @@ test('the staff mark a contact message handled and put an undelivered mail back 
   );
 
   const { page } = await signedInPage(browser, staffUser);
-  await page.goto('/amministrazione');
+  await page.goto('/amministrazione/messaggi');
   const inbox = page.getByRole('region', { name: /Messaggi da gestire/ });
   const message = inbox.getByRole('row').filter({ hasText: sender });
   await expect(message).toContainText('Mancano i dati di Abano Terme.');
@@ -149,6 +154,7 @@ test('the staff mark a contact message handled and put an undelivered mail back 
   ).toBeVisible();
   await expect(inbox.getByRole('row').filter({ hasText: sender })).toHaveCount(0);
 
+  await page.goto('/amministrazione/email');
   const outbox = page.getByRole('region', { name: /Tutte le email/ });
   const mail = outbox.getByRole('row').filter({ hasText: recipient });
   await expect(mail).toContainText('connessione rifiutata');
@@ -157,6 +163,7 @@ test('the staff mark a contact message handled and put an undelivered mail back 
     page.getByRole('status').filter({ hasText: `Email a ${recipient} rimessa in coda.` }),
   ).toBeVisible();
 
+  await page.goto('/amministrazione/registro');
   const log = page.getByRole('region', { name: /Decisioni dello staff/ });
   await expect(log.getByRole('row').filter({ hasText: sender })).toContainText('Gestito');
   await expect(log.getByRole('row').filter({ hasText: recipient })).toContainText('In coda');
@@ -181,7 +188,7 @@ test('the staff deactivate an account, which is signed out at once, and reactiva
   await expect(userPage.getByRole('heading', { level: 1 })).toBeVisible();
 
   const { page: staffPage } = await signedInPage(browser, staffUser);
-  await staffPage.goto('/amministrazione#utenti');
+  await staffPage.goto('/amministrazione/utenti');
   const users = staffPage.getByRole('region', { name: 'Utenti', exact: true });
   await users.getByLabel('Cerca per nome o e-mail').fill(user.email);
   await users.getByRole('button', { name: 'Cerca', exact: true }).click();
@@ -195,7 +202,7 @@ test('the staff deactivate an account, which is signed out at once, and reactiva
     staffPage.getByRole('status').filter({ hasText: `Account di ${user.email} disattivato.` }),
   ).toBeVisible();
   await expect(row).toContainText('Scaricamenti automatici oltre i limiti.');
-  await expectNoAxeViolations(staffPage, '/amministrazione#utenti');
+  await expectNoAxeViolations(staffPage, '/amministrazione/utenti');
 
   // The user's session is over: the private page sends them away, the API refuses the old key.
   await userPage.reload();
@@ -211,8 +218,10 @@ test('the staff deactivate an account, which is signed out at once, and reactiva
   const { page: again } = await signedInPage(browser, user);
   await again.goto('/profilo');
   await expect(again).toHaveURL(/\/profilo/);
+  await staffPage.goto('/amministrazione/registro');
   const log = staffPage.getByRole('region', { name: /Registro|attività/ });
   await expect(log.getByRole('row').filter({ hasText: user.email })).toHaveCount(2);
+  await staffPage.goto('/amministrazione/utenti');
 
   // Another staff member's row offers neither deactivation nor removal: that is the operator's, at the
   // command line (decision 068), and the row says so.
@@ -260,7 +269,7 @@ test('a data file uploaded in the back-office: a bad row is shown and changes no
   await expect(produced).toBeVisible();
 
   const { page: staffPage } = await signedInPage(browser, staffUser);
-  await staffPage.goto('/amministrazione#dati');
+  await staffPage.goto('/amministrazione/dati');
   const data = staffPage.getByRole('region', { name: 'Dati', exact: true });
   await data.getByLabel('Insieme di dati').selectOption('ispra-comuni');
   await data
@@ -280,7 +289,7 @@ test('a data file uploaded in the back-office: a bad row is shown and changes no
     staffPage.getByRole('status').filter({ hasText: /Importate [\d.]+ righe da sicilia-2010-2024\.csv/ }),
   ).toBeVisible({ timeout: 180_000 });
   await expect(data.getByRole('row').filter({ hasText: 'sicilia-2010-2024.csv' }).first()).toBeVisible();
-  await expectNoAxeViolations(staffPage, '/amministrazione#dati');
+  await expectNoAxeViolations(staffPage, '/amministrazione/dati');
 
   // The comune's page, cached by the web server, shows the new figure within seconds.
   await expect(async () => {
@@ -295,6 +304,8 @@ test('a data file uploaded in the back-office: a bad row is shown and changes no
   await data.getByRole('button', { name: 'Importa', exact: true }).click();
   const busy = data.getByRole('button', { name: 'Importazione in corso…' });
   await expect(busy).toBeVisible();
+  // While it runs, a bar says how far it has got: the bytes sent, then the import (decision 076).
+  await expect(data.getByRole('progressbar', { name: /Invio dei file|Importazione/ })).toBeVisible();
   await expect(busy).toHaveCount(0, { timeout: 180_000 });
   await expect(staffPage.getByRole('status').filter({ hasText: /Importate [\d.]+ righe/ })).toBeVisible();
   await expect(async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LicenseStatusSchema, UserSchema } from './auth';
 import { PageQuerySchema, paginatedSchema } from './common';
 import { CONTACT_REASONS } from './contact';
-import { DATA_SOURCES } from './downloads';
+import { DATA_SOURCES, STATISTIC_TITLES } from './downloads';
 import { body, choice, paragraphs, text } from './fields';
 
 /*
@@ -25,6 +25,14 @@ export type LicenseListQuery = z.infer<typeof LicenseListQuerySchema>;
 /** A user as the licence queue shows them: who, for what, the history of their licence, and since when. */
 export const LicenseHolderSchema = UserSchema.omit({ isStaff: true }).extend({
   createdAt: z.string().describe('ISO 8601, registration'),
+  approvalRefused: z
+    .enum(['own', 'grant-chain'])
+    .nullable()
+    .describe(
+      'Why the staff member asking may not approve this licence (four eyes, decision 068): their own ' +
+        '(`own`), or their staff access comes, directly or through others, from this user ' +
+        '(`grant-chain`); null when they may.',
+    ),
 });
 export type LicenseHolder = z.infer<typeof LicenseHolderSchema>;
 export const LicenseListSchema = paginatedSchema(LicenseHolderSchema);
@@ -208,7 +216,7 @@ export type DownloadLogQuery = z.infer<typeof DownloadLogQuerySchema>;
 /**
  * What a download asked for, in the back-office's words (the page and the CSV export): the query keys of
  * the download routes (DownloadQuerySchema, the reverse vending machines' filters) in Italian, and the
- * values that are codes (level, source) spelt out. An unknown key is shown as it is.
+ * values that are codes (the statistic's card, level, source) spelt out. An unknown key is shown as it is.
  */
 const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   format: 'formato',
@@ -231,6 +239,7 @@ const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   search: 'ricerca',
 };
 const DOWNLOAD_QUERY_VALUES: Record<string, Record<string, string>> = {
+  statistic: STATISTIC_TITLES,
   level: { country: 'Italia', region: 'regione', province: 'provincia', city: 'comune' },
   source: Object.fromEntries(DATA_SOURCES.map((s) => [s.value, s.label])),
   misura: { rd: '% raccolta differenziata', kg: 'kg per abitante', tonnellate: 'tonnellate' },
@@ -335,6 +344,27 @@ export const ImportResultSchema = z.object({
   ms: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/**
+ * GET /api/admin/imports/current/: where the import this API process runs has got (decision 076), for the
+ * back-office's progress bar while its upload's POST waits; `running` null when it runs none. Read-only.
+ */
+export const ImportStatusSchema = z.object({
+  running: z
+    .object({
+      dataset: z.enum(DATASET_IDS),
+      phase: z
+        .enum(['parsing', 'writing'])
+        .describe('parsing: every row read and checked; writing: the rows written in one transaction'),
+      step: z
+        .object({ done: z.number().int(), total: z.number().int() })
+        .nullable()
+        .describe('the rows of the current write step, when it counts them'),
+      startedAt: z.string().describe('ISO 8601'),
+    })
+    .nullable(),
+});
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 /**
  * The largest upload the back-office takes, all its files together (the biggest bundled file is about
  * 2 MB, the biggest bundled folder 12 MB).

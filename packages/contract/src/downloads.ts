@@ -22,6 +22,23 @@ export const StatisticKindSchema = z.enum(
 export type StatisticKind = z.infer<typeof StatisticKindSchema>;
 
 /**
+ * The Italian name of each kind: the title of the page's card or panel (apps/web explorer messages), which
+ * an exported image or PDF carries and the back-office's download log shows for what was downloaded.
+ */
+export const STATISTIC_TITLES: Record<StatisticKind, string> = {
+  totalWasteProduced: 'Rifiuti urbani prodotti',
+  totalWasteSorted: 'Raccolta differenziata',
+  totalWasteSortedPerCapita: 'Raccolta differenziata per abitante',
+  wasteFractionsSet: 'Le frazioni della raccolta differenziata',
+  wasteFractionsColors: 'Le frazioni della raccolta differenziata',
+  wasteSortingTypes: 'Le modalità di raccolta',
+  wasteSortingType: 'Le modalità di raccolta del comune',
+  mostUsedActionCategories: 'Le azioni di prevenzione più diffuse',
+  actionCategories: 'Le azioni di prevenzione del comune',
+  mostUsedWasteFractionsSet: 'Le combinazioni di frazioni più comuni',
+};
+
+/**
  * Kinds the page shows only for one comune (its own collection modes and prevention actions), and kinds
  * it shows only for Italy, a region or a province (shares of their comuni; for one comune they would be
  * "1 comune, 100%", the combination of fractions of a comune a single bar at 100%). Any other level

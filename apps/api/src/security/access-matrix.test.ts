@@ -427,6 +427,9 @@ const MATRIX: Record<string, Case[]> = {
     { request: () => ({ url: '/api/admin/downloads/export/?search=prova' }), expected: staffOnly },
   ],
   'GET /api/admin/imports/': [{ request: () => ({ url: '/api/admin/imports/' }), expected: staffOnly }],
+  'GET /api/admin/imports/current/': [
+    { request: () => ({ url: '/api/admin/imports/current/' }), expected: staffOnly },
+  ],
   // The first staff upload imports the file, the next ones find it imported: 200 both.
   'POST /api/admin/imports/': [
     {

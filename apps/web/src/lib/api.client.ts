@@ -15,6 +15,8 @@ import {
   type Method,
   type RequestOptions,
   type ResponseParser,
+  type UploadOptions,
+  uploadApi,
 } from './api';
 import { readCookie } from './session-cookie';
 
@@ -100,4 +102,9 @@ export function apiRequest(
 ): Promise<Detail>;
 export function apiRequest<T>(method: Method, path: ApiPath, options: RequestOptions<T> = {}): Promise<T> {
   return callApi(browserAdapter, method, path, options);
+}
+
+/** Uploads `form` from the browser, telling how far its bytes have gone (uploadApi). */
+export function apiUpload<T>(path: ApiPath, form: FormData, options: UploadOptions<T>): Promise<T> {
+  return uploadApi(browserAdapter, path, form, options);
 }

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserSchema } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, callApi, toNormalizedError, type ApiAdapter } from './api';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, toNormalizedError, uploadApi, type ApiAdapter } from './api';
 import { messages } from './messages';
 
 // A real HTTP server standing in for the API: each path answers one way.
@@ -94,5 +94,95 @@ describe('callApi', () => {
       fieldErrors: {},
       nonFieldErrors: [messages.errors.requestFailed],
     });
+  });
+});
+
+/**
+ * The browser's XMLHttpRequest, as far as uploadApi uses it: `send` records the request; the test then
+ * plays the upload's progress events and the answer.
+ */
+class RecordedRequest {
+  static last: RecordedRequest | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  withCredentials = false;
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  upload: { onprogress?: (e: Partial<ProgressEvent>) => void; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  ontimeout?: () => void;
+  onabort?: () => void;
+  open(method: string, url: string) {
+    Object.assign(this, { method, url });
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    RecordedRequest.last = this;
+  }
+  answer(status: number, text: string) {
+    Object.assign(this, { status, responseText: text });
+    this.onload?.();
+  }
+}
+
+describe('uploadApi', () => {
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', RecordedRequest);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('tells how far the bytes have gone, then parses the answer', async () => {
+    const form = new FormData();
+    form.append('dataset', 'regions');
+    const progress: [number, number][] = [];
+    let uploaded = false;
+    const answer = uploadApi(adapter, '/api/detail/', form, {
+      schema: UserSchema.pick({ pk: true }),
+      timeoutMs: 600_000,
+      onProgress: ({ loaded, total }) => progress.push([loaded, total]),
+      onUploaded: () => (uploaded = true),
+    });
+    await vi.waitFor(() => expect(RecordedRequest.last?.body).toBe(form));
+    const request = RecordedRequest.last!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe(`${adapter.baseUrl()}/api/detail/`);
+    expect(request.headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'en' });
+    expect(request.timeout).toBe(600_000);
+    request.upload.onprogress!({ lengthComputable: true, loaded: 1024, total: 4096 });
+    request.upload.onprogress!({ lengthComputable: false, loaded: 2048, total: 0 });
+    request.upload.onprogress!({ lengthComputable: true, loaded: 4096, total: 4096 });
+    request.upload.onload!();
+    expect(progress).toEqual([
+      [1024, 4096],
+      [4096, 4096],
+    ]);
+    expect(uploaded).toBe(true);
+    request.answer(200, '{"pk":7}');
+    expect(await answer).toEqual({ pk: 7 });
+  });
+
+  it('is an ApiError with the body for a refusal, and unreachable when the connection fails', async () => {
+    const refused = uploadApi(adapter, '/api/invalid/', new FormData(), { schema: UserSchema });
+    await vi.waitFor(() => expect(RecordedRequest.last).toBeDefined());
+    RecordedRequest.last!.answer(400, '{"file":["bad.csv:1: manca"]}');
+    await expect(refused).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+      body: { file: ['bad.csv:1: manca'] },
+    });
+    RecordedRequest.last = undefined;
+    const lost = uploadApi(adapter, '/api/detail/', new FormData(), { schema: UserSchema });
+    await vi.waitFor(() => expect(RecordedRequest.last).toBeDefined());
+    RecordedRequest.last!.onerror!();
+    await expect(lost).rejects.toMatchObject({ kind: 'unreachable', status: 0 });
   });
 });

@@ -47,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { count, results } = await listLicenseHolders(db, req.query);
+      const { count, results } = await listLicenseHolders(db, req.query, req.user!.id);
       return { count, ...pageLinks(app.config.PUBLIC_URL, req, count, req.query), results };
     },
   );
@@ -78,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     if (outcome.kind === 'not-applicable')
       throw new ApiError(400, { nonFieldErrors: [msg(NOT_APPLICABLE[decision])] });
-    return (await getLicenseHolder(db, pk))!;
+    return (await getLicenseHolder(db, pk, staff.id))!;
   }
 
   for (const decision of LICENSE_DECISIONS) {

@@ -144,6 +144,41 @@ describe('decisions on a licence', () => {
     expect(await me(own.token)).toMatchObject({ licenseStatus: 'active' });
   });
 
+  it('the queue says which rows four eyes keep the staff member asking from approving', async () => {
+    const own = await user('staff-tre@example.it', 'Tea', 'Tre', { request: true });
+    const other = await user('estraneo@example.it', 'Ettore', 'Estraneo', { request: true });
+    expect(
+      (await api().post(`/api/admin/users/${own.pk}/grant-staff/`, {}, { token: staff })).statusCode,
+    ).toBe(200);
+    // Tea's staff access comes from Carla: Carla's licence is not Tea's to approve either.
+    const carla = (await me(staff)).pk;
+    await t.db.query(
+      `UPDATE users SET license_status = 'pending', license_requested_at = now() WHERE id = $1`,
+      [carla],
+    );
+    const asTea = async (query: string) => {
+      const res = await api().get(`/api/admin/licenses/${query}`, { token: own.token });
+      expect(res.statusCode).toBe(200);
+      return LicenseListSchema.parse(res.json()).results;
+    };
+    const refusal = async (pk: number) =>
+      (await asTea('?status=all')).find((h) => h.pk === pk)?.approvalRefused;
+    expect(await refusal(own.pk)).toBe('own');
+    expect(await refusal(carla)).toBe('grant-chain');
+    expect(await refusal(other.pk)).toBeNull();
+    // Carla sees Tea's row as one she may approve, and her own as her own.
+    const asCarla = (await list('?status=all')).results;
+    expect(asCarla.find((h) => h.pk === own.pk)?.approvalRefused).toBeNull();
+    expect(asCarla.find((h) => h.pk === carla)?.approvalRefused).toBe('own');
+    // A decision's answer says the same for the one deciding.
+    const approved = await api().post(`/api/admin/licenses/${other.pk}/approve/`, {}, { token: own.token });
+    expect(LicenseHolderSchema.parse(approved.json())).toMatchObject({
+      licenseStatus: 'active',
+      approvalRefused: null,
+    });
+    await t.db.query(`UPDATE users SET license_status = 'inactive' WHERE id = $1`, [carla]);
+  });
+
   it('approve: active, the user mailed, the decision in the audit log under the staff member’s name', async () => {
     const u = await user('approvare@example.it', 'Anna', 'Approvare', { request: true });
     const res = await api().post(`/api/admin/licenses/${u.pk}/approve/`, {}, { token: staff });

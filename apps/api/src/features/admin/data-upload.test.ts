@@ -2,7 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, ImportResultSchema, MAX_IMPORT_BYTES, MAX_IMPORT_FILES } from '@portal/contract';
+import {
+  AuditListSchema,
+  ImportResultSchema,
+  ImportStatusSchema,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_FILES,
+} from '@portal/contract';
 import type { App } from '../../app';
 import { buildApp } from '../../app';
 import { testDbKind, type TestDb } from '../../../test/db';
@@ -156,6 +162,15 @@ describe('an import that is running', () => {
     await parsing;
 
     // Ordering, not a stopwatch: each of these answers while the first import is still held.
+    // The staff read where it has got (decision 076): the rows are being read and checked.
+    const current = await api().get('/api/admin/imports/current/', { token: staff });
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['cache-control']).toBe('private, no-store');
+    expect(ImportStatusSchema.parse(current.json()).running).toMatchObject({
+      dataset: 'regions',
+      phase: 'parsing',
+      step: null,
+    });
     const health = await api().get('/api/health/');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
@@ -185,6 +200,9 @@ describe('an import that is running', () => {
     expect(after.imports).toBe(countsBefore.imports! + 1);
     expect(await auditImports()).toHaveLength(1);
     expect(await uploads()).toEqual([]);
+    // Over: no import running.
+    const idle = await api().get('/api/admin/imports/current/', { token: staff });
+    expect(ImportStatusSchema.parse(idle.json())).toEqual({ running: null });
   });
 
   // Two API processes on one PostgreSQL database (two apps on one pool here): the transaction's advisory

@@ -9,6 +9,7 @@ import {
   DownloadLogQuerySchema,
   DownloadLogSchema,
   ImportResultSchema,
+  ImportStatusSchema,
   ImportsOverviewSchema,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_FILES,
@@ -183,6 +184,34 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
       recent: await recentImports(app.db, 20),
     }),
+  );
+
+  app.get(
+    '/api/admin/imports/current/',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Where the import this process runs has got: its phase and rows written (staff only)',
+        description:
+          'Read-only; `running` is null when this API process runs no import. Behind several API ' +
+          'processes only the one running the import knows it (decision 076).',
+        response: { 200: ImportStatusSchema, ...staffErrors },
+      },
+    },
+    () => {
+      const state = runner.current;
+      if (!state) return { running: null };
+      const { dataset, phase, step, startedAt } = state;
+      return {
+        running: {
+          dataset,
+          phase,
+          step: step ? { done: step.done, total: step.total } : null,
+          startedAt: startedAt.toISOString(),
+        },
+      };
+    },
   );
 
   app.post(

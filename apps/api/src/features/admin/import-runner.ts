@@ -8,7 +8,7 @@ export class ImportBusy extends Error {
   }
 }
 
-/** Where the running import is: what a job's progress bar (issue 38) will show. */
+/** Where the running import is: what the back-office's progress bar shows (GET /api/admin/imports/current/). */
 export interface ImportState {
   dataset: DatasetId;
   sha256: string;
@@ -31,6 +31,11 @@ interface Running<T> {
  */
 export class ImportRunner {
   #running: Running<unknown> | undefined;
+
+  /** The state of the import running in this process, or null (read-only: the import updates it). */
+  get current(): Readonly<ImportState> | null {
+    return this.#running?.state ?? null;
+  }
 
   /** Refuses at once, before any file is read, an upload of another dataset while one runs. */
   refuseIfBusy(dataset: DatasetId): void {

@@ -81,22 +81,31 @@ export async function recordStaffGrant(
 }
 
 /**
- * Whether `requester`'s own actions could have made `approver` a staff member: the approver is the
- * requester, or any grant of staff access the approver ever received came from the requester or from an
- * account whose own grants lead back to the requester, however long the chain. Such an approver may not
- * approve the requester's licence (four eyes).
+ * The accounts `approver`'s staff access comes from: the approver, and every account any grant of staff
+ * access the approver ever received came from, however long the chain (one recursive query). None of
+ * them may have their licence approved by the approver (four eyes).
  */
+const GRANT_CHAIN_SQL = `WITH RECURSIVE chain (id) AS (
+    SELECT $1::bigint
+    UNION
+    SELECT g.granted_by FROM staff_grants g JOIN chain c ON g.user_id = c.id WHERE g.granted_by IS NOT NULL
+  )`;
+
+/** Whether `requester` is in `approver`'s chain of grants (GRANT_CHAIN_SQL): then they may not approve. */
 export async function grantChainReaches(q: Queryable, approver: number, requester: number): Promise<boolean> {
   const [row] = await q.query<{ reaches: boolean }>(
-    `WITH RECURSIVE chain (id) AS (
-       SELECT $1::bigint
-       UNION
-       SELECT g.granted_by FROM staff_grants g JOIN chain c ON g.user_id = c.id WHERE g.granted_by IS NOT NULL
-     )
-     SELECT EXISTS (SELECT 1 FROM chain WHERE id = $2::bigint) AS reaches`,
+    `${GRANT_CHAIN_SQL} SELECT EXISTS (SELECT 1 FROM chain WHERE id = $2::bigint) AS reaches`,
     [approver, requester],
   );
   return row?.reaches ?? false;
+}
+
+/** Every account in `approver`'s chain of grants (GRANT_CHAIN_SQL), the approver included. */
+export async function grantChain(q: Queryable, approver: number): Promise<Set<number>> {
+  const rows = await q.query<{ id: number }>(`${GRANT_CHAIN_SQL} SELECT id::int AS id FROM chain`, [
+    approver,
+  ]);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A change of staff access, as the staff's mail tells it. */
@@ -147,7 +156,7 @@ export async function mailStaffAccessChange(
           ...(reason ? [`Motivazione: ${reason}`] : []),
           'Ogni modifica è nel registro delle attività dell’amministrazione. Se non te l’aspettavi, avvisa subito il responsabile del portale.',
         ],
-        action: { label: 'Apri l’amministrazione', url: portalLink('/amministrazione', {}, 'registro') },
+        action: { label: 'Apri l’amministrazione', url: portalLink('/amministrazione/registro') },
       }),
     );
 }

@@ -171,6 +171,14 @@ describe('actions on an account', () => {
     expect((await act(pk, 'deactivate', { reason })).json()).toEqual({
       nonFieldErrors: ['L’account è già disattivato.'],
     });
+    // The owner is told, in Italian, through the outbox, and whom to write to; the staff's note stays theirs.
+    const [deactivated] = (await outbox(t.db, 'bloccato@example.it')).filter((m) =>
+      m.subject.includes('disattivato'),
+    );
+    expect(deactivated).toMatchObject({ subject: 'Il tuo account è stato disattivato' });
+    expect(deactivated!.text).toContain('scrivi allo staff dal modulo di contatto');
+    expect(deactivated!.text).toContain('http://localhost:3000/contatti');
+    expect(deactivated!.text).not.toContain(reason);
 
     const back = await act(pk, 'reactivate');
     expect(back.statusCode).toBe(200);
@@ -179,6 +187,9 @@ describe('actions on an account', () => {
       deactivationReason: null,
     });
     expect((await api().get('/api/auth/user/', { token })).statusCode).toBe(401); // the old token stays dead
+    expect((await outbox(t.db, 'bloccato@example.it')).at(-1)!.subject).toBe(
+      'Il tuo account è stato riattivato',
+    );
     expect(await signIn(app, 'bloccato@example.it')).toMatch(/\S+/);
     expect((await act(pk, 'reactivate')).json()).toEqual({
       nonFieldErrors: ['L’account non è disattivato.'],

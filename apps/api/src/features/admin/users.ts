@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../../db/db';
 import { likePattern } from '../../lib/like-pattern';
 import { LIVE_TOKEN_SQL, revokeAllAuthTokens } from '../../plugins/auth';
 import type { MessageKey } from '../../plugins/i18n';
-import { enqueueMail } from '../../plugins/mailer';
+import { PORTAL_NAME, portalLink, renderMail } from '../../plugins/mail-layout';
+import { enqueueMail, type Mail } from '../../plugins/mailer';
 import { verificationMail } from '../accounts/accounts.mails';
 import { NO_PASSWORD, createVerificationKey, iso, markVerified } from '../accounts/accounts.repo';
 import { recordAudit, type Actor } from './audit';
@@ -93,6 +94,35 @@ interface ActionRule {
   staffChange?(user: Locked): StaffAccessChange | null;
 }
 
+/**
+ * What the owner of an account is told when it is deactivated or reactivated (decision 076): what
+ * happened and whom to ask (the staff, through the contact form, which needs no sign-in). A staff
+ * account's owner gets the staff's mail instead (mailStaffAccessChange). The reason is the staff's note
+ * (the dialog says it stays beside the account and in the audit log): it is not in the mail.
+ */
+function accountStateMail(to: string, change: 'deactivated' | 'reactivated'): Mail {
+  const contact = { label: 'Scrivi allo staff', url: portalLink('/contatti') };
+  return change === 'deactivated'
+    ? renderMail(to, {
+        subject: 'Il tuo account è stato disattivato',
+        paragraphs: [
+          'Ciao,',
+          `il tuo account dell'${PORTAL_NAME} è stato disattivato dallo staff del portale: le sessioni aperte sono state chiuse e non puoi più accedere né scaricare i dati. Nessun dato del tuo account è stato cancellato.`,
+          'Per sapere perché, o per chiedere di riattivarlo, scrivi allo staff dal modulo di contatto del portale, indicando questo indirizzo e-mail.',
+        ],
+        action: contact,
+      })
+    : renderMail(to, {
+        subject: 'Il tuo account è stato riattivato',
+        paragraphs: [
+          'Ciao,',
+          `il tuo account dell'${PORTAL_NAME} è stato riattivato dallo staff del portale: puoi di nuovo accedere con la tua password. Le sessioni chiuse alla disattivazione restano chiuse.`,
+          'Per qualsiasi domanda scrivi allo staff dal modulo di contatto del portale.',
+        ],
+        action: contact,
+      });
+}
+
 /** The admin CLI's actor: the operator, who has no account. */
 const isOperator = (actor: Actor) => actor.id === null;
 
@@ -141,6 +171,7 @@ const RULES: Record<UserAction, ActionRule> = {
       await revokeAllAuthTokens(tx, u.id);
       for (const table of ['password_reset_tokens', 'email_change_requests'])
         await tx.query(`UPDATE ${table} SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [u.id]);
+      if (!u.isStaff) await enqueueMail(tx, accountStateMail(u.email, 'deactivated'));
     },
   },
   reactivate: {
@@ -152,6 +183,7 @@ const RULES: Record<UserAction, ActionRule> = {
       await tx.query('UPDATE users SET deactivated_at = NULL, deactivation_reason = NULL WHERE id = $1', [
         u.id,
       ]);
+      if (!u.isStaff) await enqueueMail(tx, accountStateMail(u.email, 'reactivated'));
     },
   },
   'grant-staff': {

@@ -62,19 +62,8 @@ export function measureText(text: string, font?: string): { width: number } {
 }
 echarts.setPlatformAPI({ measureText });
 
-/** The titles of the page's cards and panels (apps/web explorer messages), so an export reads like the page. */
-export const STATISTIC_TITLES: Record<StatisticKind, string> = {
-  totalWasteProduced: 'Rifiuti urbani prodotti',
-  totalWasteSorted: 'Raccolta differenziata',
-  totalWasteSortedPerCapita: 'Raccolta differenziata per abitante',
-  wasteFractionsSet: 'Le frazioni della raccolta differenziata',
-  wasteFractionsColors: 'Le frazioni della raccolta differenziata',
-  wasteSortingTypes: 'Le modalità di raccolta',
-  wasteSortingType: 'Le modalità di raccolta del comune',
-  mostUsedActionCategories: 'Le azioni di prevenzione più diffuse',
-  actionCategories: 'Le azioni di prevenzione del comune',
-  mostUsedWasteFractionsSet: 'Le combinazioni di frazioni più comuni',
-};
+/** The titles of the page's cards and panels: the contract's, which the back-office's download log shows too. */
+export { STATISTIC_TITLES } from '@portal/contract';
 
 /** Italian slugs of the kinds, for file names (rifiuti-prodotti-regione-veneto-2024.png). */
 export const STATISTIC_SLUGS: Record<StatisticKind, string> = {

@@ -1,34 +1,40 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { AdminSectionSlug } from './admin-sections';
+import { AdminNav } from './admin-nav';
 import { AuditLog } from './audit-log';
 import { ContactMessages } from './contact-messages';
 import { DataImports } from './data-imports';
 import { DownloadLog } from './download-log';
 import { LicenseRequests } from './license-requests';
 import { MailOutbox } from './mail-outbox';
+import { adminMessages } from './messages';
 import { SignInEvents } from './sign-in-events';
 import { UserAccounts } from './user-accounts';
 
 /**
- * The back-office's sections, each an anchor of the page (#licenze, #utenti, #messaggi, #email,
- * #download, #dati, #accessi, #registro). An action in any of them asks every list again: the audit log
- * has a new entry, a licence decision has put a mail in the outbox, a deactivation has changed the users'
- * list.
+ * The back-office: the menu of its sections, and the one at this address (/amministrazione/`section`;
+ * decision 076). An action in a section asks its lists again (the row may have left the list).
  */
-export function AdminArea() {
+export function AdminArea({ section }: { section: AdminSectionSlug }) {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((n) => n + 1);
+  const sections: Record<AdminSectionSlug, () => ReactNode> = {
+    licenze: () => <LicenseRequests version={version} onDecided={changed} />,
+    utenti: () => <UserAccounts version={version} onChanged={changed} />,
+    messaggi: () => <ContactMessages version={version} onChanged={changed} />,
+    email: () => <MailOutbox version={version} onChanged={changed} />,
+    download: () => <DownloadLog version={version} />,
+    dati: () => <DataImports version={version} onChanged={changed} />,
+    accessi: () => <SignInEvents version={version} />,
+    registro: () => <AuditLog version={version} />,
+  };
   return (
     <>
-      <LicenseRequests version={version} onDecided={changed} />
-      <UserAccounts version={version} onChanged={changed} />
-      <ContactMessages version={version} onChanged={changed} />
-      <MailOutbox version={version} onChanged={changed} />
-      <DownloadLog version={version} />
-      <DataImports version={version} onChanged={changed} />
-      <SignInEvents version={version} />
-      <AuditLog version={version} />
+      {section === 'licenze' ? <p className="intro">{adminMessages.intro}</p> : null}
+      <AdminNav current={section} />
+      {sections[section]()}
     </>
   );
 }

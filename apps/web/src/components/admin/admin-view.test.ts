@@ -5,6 +5,7 @@ import {
   type ContactMessage,
   type ImportResult,
   type LicenseHolder,
+  type LicenseStatus,
   type OutboxMail,
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +17,11 @@ import {
   downloadFiltered,
   downloadQuery,
   downloadQueryText,
+  formatBytes,
   formatDay,
   formatRows,
+  importProgressText,
+  uploadProgressText,
   holderLabel,
   importFailure,
   importProblems,
@@ -42,6 +46,7 @@ import {
   holderOrganization,
   lastDecisionNote,
   licenseActions,
+  approvalRefusedNote,
   needsReason,
   pageAfterRemoval,
   pageInfo,
@@ -67,13 +72,30 @@ const holder: LicenseHolder = {
   licenseTermsVersion: '2026-11-23',
   licenseTermsAcceptedAt: '2026-03-04T10:00:00.000Z',
   createdAt: '2026-01-10T09:00:00.000Z',
+  approvalRefused: null,
 };
 
 describe('licenseActions', () => {
+  const of = (licenseStatus: LicenseStatus, approvalRefused: LicenseHolder['approvalRefused'] = null) => ({
+    licenseStatus,
+    approvalRefused,
+  });
   it('offers what the API allows from each status', () => {
-    expect(licenseActions('pending')).toEqual(['approve', 'reject']);
-    expect(licenseActions('inactive')).toEqual(['approve']);
-    expect(licenseActions('active')).toEqual(['revoke']);
+    expect(licenseActions(of('pending'))).toEqual(['approve', 'reject']);
+    expect(licenseActions(of('inactive'))).toEqual(['approve']);
+    expect(licenseActions(of('active'))).toEqual(['revoke']);
+    expect(approvalRefusedNote(of('pending'))).toBeNull();
+  });
+
+  it('offers no Approva that four eyes would refuse, and says why', () => {
+    expect(licenseActions(of('pending', 'own'))).toEqual(['reject']);
+    expect(licenseActions(of('inactive', 'grant-chain'))).toEqual([]);
+    expect(licenseActions(of('active', 'own'))).toEqual(['revoke']);
+    expect(approvalRefusedNote(of('pending', 'own'))).toBe(adminMessages.licenses.approvalRefused.own);
+    expect(approvalRefusedNote(of('inactive', 'grant-chain'))).toBe(
+      adminMessages.licenses.approvalRefused['grant-chain'],
+    );
+    expect(approvalRefusedNote(of('active', 'own'))).toBeNull();
   });
 
   it('asks a reason for a rejection and a revocation only', () => {
@@ -516,6 +538,22 @@ describe('the download log', () => {
     expect(downloadQueryText({})).toBe(adminMessages.none);
   });
 
+  it('names the card downloaded as the page does, not by its API identifier', () => {
+    expect(
+      downloadQueryText({
+        format: 'png',
+        statistic: 'mostUsedWasteFractionsSet',
+        level: 'province',
+        id: '028',
+      }),
+    ).toBe(
+      'formato: png; statistica: Le combinazioni di frazioni più comuni; livello: provincia; territorio: 028',
+    );
+    expect(downloadQueryText({ statistic: 'totalWasteSortedPerCapita' })).toBe(
+      'statistica: Raccolta differenziata per abitante',
+    );
+  });
+
   it('writes the days, the row counts and the caption the Italian way', () => {
     expect(formatDay('2026-03-01')).toBe('01/03/2026');
     expect(formatDay('ieri')).toBe('ieri');
@@ -608,5 +646,34 @@ describe('the data import', () => {
     expect(
       importFailure(new ApiError('http', '/api/admin/imports/', 413, { detail: 'Richiesta troppo grande.' })),
     ).toEqual({ lines: [], messages: ['Il caricamento è troppo grande: al massimo 32 MB in tutto.'] });
+  });
+});
+
+describe('the progress of an upload', () => {
+  it('says how much of the files has gone, the Italian way', () => {
+    expect(uploadProgressText({ loaded: 512 * 1024, total: 4 * 1024 * 1024 })).toEqual({
+      percent: 12,
+      text: 'Invio dei file: 12 % (512 kB di 4,0 MB)',
+    });
+    expect(uploadProgressText({ loaded: 0, total: 0 }).percent).toBe(0);
+    expect(formatBytes(27.35 * 1024 * 1024)).toBe('27,4 MB');
+  });
+
+  it('says where the import has got once the files are sent', () => {
+    const running = {
+      dataset: 'ispra-comuni' as const,
+      startedAt: '2026-11-28T14:00:00.000Z',
+      step: null,
+    };
+    const text = adminMessages.imports.progress;
+    expect(importProgressText(null)).toEqual({ text: text.waiting, step: null });
+    expect(importProgressText({ ...running, phase: 'parsing' })).toEqual({ text: text.parsing, step: null });
+    expect(importProgressText({ ...running, phase: 'writing' })).toEqual({ text: text.writing, step: null });
+    expect(importProgressText({ ...running, phase: 'writing', step: { done: 12345, total: 50000 } })).toEqual(
+      {
+        text: 'Righe valide: scrittura nel database, 12.345 di 50.000…',
+        step: { done: 12345, total: 50000 },
+      },
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   type ContactMessage,
   type DOWNLOAD_FORMATS,
   type ImportResult,
+  type ImportStatus,
   type LicenseDecision,
   type LicenseFilter,
   type LicenseHolder,
@@ -22,7 +23,7 @@ import {
   type UserAction,
   type UserFilter,
 } from '@portal/contract';
-import { ApiError, apiUrl, toNormalizedError, type Query } from '../../lib/api';
+import { ApiError, apiUrl, toNormalizedError, type Query, type UploadProgress } from '../../lib/api';
 import { formatInteger } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { adminMessages } from './messages';
@@ -59,11 +60,26 @@ export const formatDate = (iso: string | null) => formatWith(dateFormat, iso);
 /** "04/03/2026, 11:00", or null for no (or no valid) date. */
 export const formatDateTime = (iso: string | null) => formatWith(dateTimeFormat, iso);
 
-/** The staff's decisions a licence in this status allows, in the order the row shows them. */
-export function licenseActions(status: LicenseStatus): LicenseDecision[] {
-  if (status === 'pending') return ['approve', 'reject'];
-  if (status === 'inactive') return ['approve'];
-  return ['revoke'];
+/**
+ * The staff's decisions a licence allows, in the order the row shows them: by its status, without the
+ * approval four eyes keep the staff member from (their own licence, or that of whom their staff access
+ * comes from: decision 068), which the API would refuse.
+ */
+export function licenseActions(
+  holder: Pick<LicenseHolder, 'licenseStatus' | 'approvalRefused'>,
+): LicenseDecision[] {
+  const { licenseStatus: status } = holder;
+  const byStatus: LicenseDecision[] =
+    status === 'pending' ? ['approve', 'reject'] : status === 'inactive' ? ['approve'] : ['revoke'];
+  return holder.approvalRefused ? byStatus.filter((decision) => decision !== 'approve') : byStatus;
+}
+
+/** Why a row offers no Approva though its status would allow one (licenseActions); null otherwise. */
+export function approvalRefusedNote(
+  holder: Pick<LicenseHolder, 'licenseStatus' | 'approvalRefused'>,
+): string | null {
+  if (!holder.approvalRefused || holder.licenseStatus === 'active') return null;
+  return adminMessages.licenses.approvalRefused[holder.approvalRefused];
 }
 
 /** Whether a decision needs the reason the user will read (a rejection, a revocation). */
@@ -450,6 +466,42 @@ export function importFailure(error: unknown): { lines: string[]; messages: stri
     .filter(([key]) => !(key === 'file' && lines.length > 0))
     .map(([, message]) => message);
   return { lines, messages: [...normalized.nonFieldErrors, ...fieldErrors] };
+}
+
+/** Bytes the Italian way: "850 kB", "12,3 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${formatInteger(Math.ceil(bytes / 1024))} kB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+}
+
+/** The upload's line: "Invio dei file: 45 % (12,3 MB di 27,0 MB)", and its percentage for the bar. */
+export function uploadProgressText(progress: UploadProgress): { percent: number; text: string } {
+  const percent = progress.total > 0 ? Math.floor((progress.loaded / progress.total) * 100) : 0;
+  return {
+    percent,
+    text: adminMessages.imports.progress.upload(
+      percent,
+      formatBytes(progress.loaded),
+      formatBytes(progress.total),
+    ),
+  };
+}
+
+/**
+ * Where the import has got once the files are sent, as GET /api/admin/imports/current/ says: reading and
+ * checking the rows, then writing them (with the rows written, when the step counts them). Null running
+ * (this API process runs none yet, or another one runs it): only that it is under way.
+ */
+export function importProgressText(running: ImportStatus['running']): {
+  text: string;
+  step: { done: number; total: number } | null;
+} {
+  const text = adminMessages.imports.progress;
+  if (!running) return { text: text.waiting, step: null };
+  if (running.phase === 'parsing') return { text: text.parsing, step: null };
+  const { step } = running;
+  if (!step || step.total <= 0) return { text: text.writing, step: null };
+  return { text: text.writingRows(formatInteger(step.done), formatInteger(step.total)), step };
 }
 
 /** An import's row count the Italian way ("10.020.528"). */

@@ -7,7 +7,8 @@ import {
   type ImportsOverview,
 } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../lib/api.client';
+import type { UploadProgress } from '../../lib/api';
+import { apiUpload } from '../../lib/api.client';
 import { IMPORT_DEADLINE_MS } from '../../../server/import-deadline.mjs';
 import { FormErrors } from '../shell/form-parts';
 import {
@@ -19,6 +20,7 @@ import {
   yearsText,
 } from './admin-view';
 import styles from './admin.module.css';
+import { ImportProgress } from './import-progress';
 import { adminMessages } from './messages';
 import { AdminSection, DataTable, ListStatus } from './section';
 import { useApiList } from './use-api-list';
@@ -65,6 +67,11 @@ function ImportForm({ datasets, onImported }: { datasets: ImportsOverview['datas
   // A new file input (its key) clears the files chosen once they are imported.
   const [inputKey, setInputKey] = useState(0);
   const [pending, setPending] = useState(false);
+  // While pending: the bytes sent, then (uploaded) the API importing them.
+  const [upload, setUpload] = useState<{ progress: UploadProgress | null; uploaded: boolean }>({
+    progress: null,
+    uploaded: false,
+  });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const linesId = useId();
@@ -88,12 +95,14 @@ function ImportForm({ datasets, onImported }: { datasets: ImportsOverview['datas
     for (const file of files) body.append('file', file, file.name);
     setPending(true);
     setOutcome(null);
+    setUpload({ progress: null, uploaded: false });
     try {
-      const result = await apiRequest('POST', '/api/admin/imports/', {
-        body,
+      const result = await apiUpload('/api/admin/imports/', body, {
         schema: ImportResultSchema,
         // The answer comes once the whole file is imported (the web server waits as long: api-forwarding.mjs).
         timeoutMs: IMPORT_DEADLINE_MS,
+        onProgress: (progress) => setUpload({ progress, uploaded: false }),
+        onUploaded: () => setUpload((current) => ({ ...current, uploaded: true })),
       });
       setOutcome({ kind: 'done', text: importResultText(result) });
       setFiles([]);
@@ -151,6 +160,8 @@ function ImportForm({ datasets, onImported }: { datasets: ImportsOverview['datas
           {pending ? text.pending : text.submit}
         </button>
       </div>
+
+      {pending ? <ImportProgress upload={upload.progress} uploaded={upload.uploaded} /> : null}
 
       <div role="status" className={outcome?.kind === 'done' ? 'form-success' : undefined}>
         {outcome?.kind === 'done' ? <p>{outcome.text}</p> : null}

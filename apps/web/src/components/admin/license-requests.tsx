@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../lib/api.client';
 import { LicenseBadge } from '../shell/license-badge';
 import {
+  approvalRefusedNote,
   commitmentNote,
   formatDate,
   holderLabel,
@@ -179,6 +180,7 @@ function HolderRow({
   const requestedAt = formatDate(holder.licenseRequestedAt);
   const note = lastDecisionNote(holder);
   const commitment = commitmentNote(holder);
+  const refusal = approvalRefusedNote(holder);
   return (
     <tr>
       <th scope="row">{holderName(holder)}</th>
@@ -202,7 +204,7 @@ function HolderRow({
       </td>
       <td>
         <div className={styles.actions}>
-          {licenseActions(holder.licenseStatus).map((decision) => (
+          {licenseActions(holder).map((decision) => (
             <button
               key={decision}
               type="button"
@@ -215,6 +217,7 @@ function HolderRow({
             </button>
           ))}
         </div>
+        {refusal ? <span className={styles.refusal}>{refusal}</span> : null}
       </td>
     </tr>
   );

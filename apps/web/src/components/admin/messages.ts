@@ -1,6 +1,7 @@
 import type {
   ContactInboxQuery,
   LicenseFilter,
+  LicenseHolder,
   MailOutboxQuery,
   UserAction,
   UserFilter,
@@ -12,8 +13,11 @@ type MailFilter = MailOutboxQuery['status'];
 
 /** Italian strings of the staff's back-office (/amministrazione). */
 export const adminMessages = {
-  metaTitle: 'Amministrazione',
   title: 'Amministrazione',
+  /** A section's page title: "Utenti · Amministrazione". */
+  sectionMetaTitle: (section: string) => `${section} · Amministrazione`,
+  /** The name of the menu of the sections. */
+  sectionsLabel: 'Sezioni dell’amministrazione',
   staffOnly: 'Questa pagina è riservata allo staff del portale.',
   intro:
     'Qui lo staff esamina le richieste di licenza d’uso dei dati, gestisce gli account, legge i messaggi del modulo di contatto, controlla le email in uscita, i download e gli accessi, importa nuovi dati e vede chi ha deciso cosa. Ogni decisione sulla licenza arriva all’utente per email; la motivazione di un rifiuto o di una revoca è anche nel suo profilo.',
@@ -63,6 +67,12 @@ export const adminMessages = {
     rejectedOn: (date: string) => `Rifiutata il ${date}`,
     /** Under the request's date: the version of the data-use commitment accepted with it. */
     termsVersion: (version: string) => `Impegno v. ${version}`,
+    /** In the Azioni column instead of Approva: why four eyes keep this staff member from it (decision 068). */
+    approvalRefused: {
+      own: 'La tua licenza la approva un altro membro dello staff.',
+      'grant-chain':
+        'Non puoi approvarla: il tuo accesso allo staff viene da questo utente. La approva un altro membro dello staff.',
+    } satisfies Record<NonNullable<LicenseHolder['approvalRefused']>, string>,
     /** The visible label of each action, and what a screen reader hears in a row. */
     actions: {
       approve: 'Approva',
@@ -295,6 +305,18 @@ export const adminMessages = {
     filesHint: 'Uno o più file .csv: scegli insieme tutti i file della cartella.',
     submit: 'Importa',
     pending: 'Importazione in corso…',
+    /** The progress of an upload (decision 076): the bytes sent, then where the import has got. */
+    progress: {
+      uploadLabel: 'Invio dei file',
+      upload: (percent: number, sent: string, total: string) =>
+        `Invio dei file: ${percent} % (${sent} di ${total})`,
+      importLabel: 'Importazione',
+      parsing: 'File ricevuto: lettura e controllo delle righe…',
+      writing: 'Righe valide: scrittura nel database…',
+      writingRows: (done: string, total: string) =>
+        `Righe valide: scrittura nel database, ${done} di ${total}…`,
+      waiting: 'File ricevuto: importazione in corso…',
+    },
     missingDataset: 'Scegli l’insieme di dati.',
     missingFile: 'Scegli il file da importare.',
     oneFileOnly: 'Questo insieme di dati si importa da un solo file.',

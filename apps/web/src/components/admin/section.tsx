@@ -22,7 +22,7 @@ export function AdminSection({
   headingRef,
   children,
 }: {
-  /** The anchor of the section (/amministrazione#utenti). */
+  /** The id of the section, its slug (/amministrazione/utenti; admin-sections.ts). */
   id: string;
   titleId: string;
   title: string;

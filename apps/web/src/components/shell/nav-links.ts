@@ -24,7 +24,8 @@ export function privateLinks(user: User | null) {
   return [
     { href: '/profilo', label: messages.header.profile },
     { href: '/profilo#license-section', label: messages.header.subscription },
-    ...(user?.isStaff ? [{ href: '/amministrazione', label: messages.header.admin }] : []),
+    // The back-office's first section (decision 076): no redirect on the way.
+    ...(user?.isStaff ? [{ href: '/amministrazione/licenze', label: messages.header.admin }] : []),
     ...(canDownloadCsv(user) ? [{ href: '/scarica-dati', label: messages.header.download }] : []),
   ];
 }

@@ -97,10 +97,10 @@ describe('the mails', () => {
     // The staff's mail of a licence request leads to the back-office's queue (issue 35, point 21).
     const staff = MAILS.licenseRequestedStaffMail;
     expect(resolvePortalLinks(staff.text, 'https://portale.example.it')).toContain(
-      'Apri le richieste di licenza: https://portale.example.it/amministrazione#licenze',
+      'Apri le richieste di licenza: https://portale.example.it/amministrazione/licenze',
     );
     expect(resolvePortalLinks(staff.html, 'https://portale.example.it')).toContain(
-      'href="https://portale.example.it/amministrazione#licenze"',
+      'href="https://portale.example.it/amministrazione/licenze"',
     );
   });
 

@@ -146,7 +146,7 @@ export function licenseRequestedStaffMail(staffEmail: string, user: User): Mail 
       `Per approvarla: npm run admin -- license approve ${shellQuote(user.email)}\nPer respingerla: npm run admin -- license revoke ${shellQuote(user.email)}`,
     ],
     // Or from the back-office's queue, on the running portal's address (issue 35).
-    action: { label: 'Apri le richieste di licenza', url: portalLink('/amministrazione', {}, 'licenze') },
+    action: { label: 'Apri le richieste di licenza', url: portalLink('/amministrazione/licenze') },
   });
 }
 

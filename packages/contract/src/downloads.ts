@@ -16,6 +16,11 @@ export const StatisticKindSchema = z.enum(
     'totalWasteSortedPerCapita',
     'totalWasteProduced',
     'totalWasteSorted',
+    // The headline card and the trend charts over the years (issue 35, point 16).
+    'sortedPercentage',
+    'rdTrend',
+    'tonnesTrend',
+    'perCapitaTrend',
   ],
   say('invalidStatistic'),
 );

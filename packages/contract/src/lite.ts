@@ -11,3 +11,4 @@ export * from './unit-decimals';
 export * from './ranking-bands';
 export * from './session-cookies';
 export * from './compare-areas';
+export * from './download-budgets';

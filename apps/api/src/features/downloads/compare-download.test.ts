@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.rateLimiter.reset(LIMITS.downloadsUser, userId);
+  await app.rateLimiter.reset(LIMITS.downloadImagesUser, userId);
 });
 
 const get = (url: string, token?: string) => client(app).get(url, token ? { token } : {});
@@ -234,9 +234,9 @@ describe('GET /api/stats/compare/download/', () => {
     });
   });
 
-  it('counts against the downloads of the hour, with the statistic downloads', async () => {
-    for (let i = 0; i < LIMITS.downloadsUser.max - 1; i++) {
-      await app.rateLimiter.consume(LIMITS.downloadsUser, userId);
+  it('counts against the images of the hour, with the statistic downloads', async () => {
+    for (let i = 0; i < LIMITS.downloadImagesUser.max - 1; i++) {
+      await app.rateLimiter.consume(LIMITS.downloadImagesUser, userId);
     }
     expect((await get(url('png', 'italia'), registered)).statusCode).toBe(200);
     const over = await get(url('png', 'italia'), registered);

@@ -23,8 +23,12 @@ import {
   figureCardOption,
   fractionSetsBarOption,
   fractionsBarOption,
+  perCapitaTrendOption,
+  perCapitaYears,
   PRIMARY_COLOR,
+  rdTrendOption,
   shareBaseText,
+  tonnesTrendOption,
 } from '@portal/charts';
 
 /** Size of exported images, in pixels; the PDF is an A4 landscape page with the same picture. */
@@ -74,6 +78,10 @@ export const STATISTIC_TITLES: Record<StatisticKind, string> = {
   mostUsedActionCategories: 'Le azioni di prevenzione più diffuse',
   actionCategories: 'Le azioni di prevenzione del comune',
   mostUsedWasteFractionsSet: 'Le combinazioni di frazioni più comuni',
+  sortedPercentage: 'Percentuale di raccolta differenziata',
+  rdTrend: 'La percentuale di raccolta differenziata negli anni',
+  tonnesTrend: 'Rifiuti prodotti e raccolta differenziata (tonnellate)',
+  perCapitaTrend: 'I rifiuti per abitante negli anni',
 };
 
 /** Italian slugs of the kinds, for file names (rifiuti-prodotti-regione-veneto-2024.png). */
@@ -88,6 +96,10 @@ export const STATISTIC_SLUGS: Record<StatisticKind, string> = {
   mostUsedActionCategories: 'azioni-di-prevenzione-piu-diffuse',
   actionCategories: 'azioni-di-prevenzione',
   mostUsedWasteFractionsSet: 'combinazioni-di-frazioni',
+  sortedPercentage: 'percentuale-raccolta-differenziata',
+  rdTrend: 'andamento-percentuale-raccolta-differenziata',
+  tonnesTrend: 'andamento-tonnellate',
+  perCapitaTrend: 'andamento-rifiuti-per-abitante',
 };
 
 export class NoDataError extends Error {}
@@ -126,6 +138,21 @@ export interface StatisticPicture {
   demo: boolean;
   /** The year a total is compared with (said under the title and in the file name), or null. */
   comparedYear: number | null;
+  /** The first and last year of a trend chart (said under the title and in the file name), or null. */
+  span?: [number, number];
+}
+
+/** The page's names of the two lines of the tonnes and per-inhabitant charts (explorer messages). */
+const TREND_LINES = { produced: 'Rifiuti urbani prodotti', sorted: 'Raccolta differenziata' };
+
+/**
+ * A trend chart as an export: the page's option without what only a screen has (the narrow-screen
+ * variant, the tooltip); at least two years with data, as the page needs to show the chart.
+ */
+function trendPicture(option: echarts.EChartsCoreOption, years: readonly number[]): StatisticPicture {
+  if (years.length < 2) throw new NoDataError('Nessun dato rilevato per almeno due anni.');
+  const { media: _media, tooltip: _tooltip, ...rest } = option as Record<string, unknown>;
+  return { option: rest, demo: false, comparedYear: null, span: [years[0]!, years.at(-1)!] };
 }
 
 /**
@@ -155,7 +182,23 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
     case 'totalWasteProduced':
     case 'totalWasteSorted':
     case 'totalWasteSortedPerCapita':
+    case 'sortedPercentage':
       return { ...figurePicture(s[kind], s.year, s.compareYear), demo: false };
+    case 'rdTrend':
+      return trendPicture(
+        rdTrendOption(s.rdTrend, { span: s.availableYears }),
+        s.rdTrend.map((p) => p.year),
+      );
+    case 'tonnesTrend':
+      return trendPicture(
+        tonnesTrendOption(s.tonnesTrend, { span: s.availableYears, names: TREND_LINES }),
+        s.tonnesTrend.map((p) => p.year),
+      );
+    case 'perCapitaTrend':
+      return trendPicture(
+        perCapitaTrendOption(s.perCapitaTrend, TREND_LINES, s.availableYears),
+        perCapitaYears(s.perCapitaTrend).map((p) => p.year),
+      );
     case 'wasteFractionsSet':
     case 'wasteFractionsColors':
       return chart(

@@ -14,7 +14,12 @@ import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
 /** Statistics the export can draw (StatisticKind of the contract). */
-const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
+const DOWNLOADABLE = new Set<string>([
+  'totalWasteProduced',
+  'totalWasteSorted',
+  'totalWasteSortedPerCapita',
+  'sortedPercentage',
+]);
 
 /**
  * The card's comparison: with the statistic's own compareYear (the page's comparison year, or the latest

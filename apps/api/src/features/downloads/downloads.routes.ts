@@ -37,6 +37,7 @@ import {
   COMPARE_SLUGS,
   COMPARE_TITLES,
   comparePicture,
+  compareValuesTable,
   encodePicture,
   NoDataError,
   renderSvg,
@@ -260,7 +261,13 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         : SOURCE_LINE,
     };
     const format = q.format;
-    const body = await encodePicture(renderSvg(comparePicture(table), heading), format, heading);
+    // The PDF has the table of the values too, as the page shows it under the chart.
+    const body = await encodePicture(
+      renderSvg(comparePicture(table), heading),
+      format,
+      heading,
+      compareValuesTable(table),
+    );
     const name = safeFileName(
       ['confronto', COMPARE_SLUGS[q.misura], ...names, first === last ? first : `${first}-${last}`],
       format,

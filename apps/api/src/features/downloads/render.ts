@@ -152,8 +152,21 @@ const TREND_LINES = { produced: 'Rifiuti urbani prodotti', sorted: 'Raccolta dif
  */
 function trendPicture(option: echarts.EChartsCoreOption, years: readonly number[]): StatisticPicture {
   if (years.length < 2) throw new NoDataError('Nessun dato rilevato per almeno due anni.');
-  const { media: _media, tooltip: _tooltip, ...rest } = option as Record<string, unknown>;
-  return { option: rest, demo: false, comparedYear: null, span: [years[0]!, years.at(-1)!] };
+  const { media: _media, tooltip: _tooltip, legend, ...rest } = option as Record<string, unknown>;
+  // The page's legend lies above its chart, where the picture has its title: it goes above the source line,
+  // as the comparison's does (renderSvg leaves it room).
+  const moved = legend
+    ? {
+        legend: {
+          ...(legend as object),
+          top: undefined,
+          bottom: LEGEND_BOTTOM,
+          left: 32,
+          textStyle: { fontFamily: FONT_FAMILY, fontSize: 15, color: '#1c2321' },
+        },
+      }
+    : {};
+  return { option: { ...rest, ...moved }, demo: false, comparedYear: null, span: [years[0]!, years.at(-1)!] };
 }
 
 /**

@@ -68,6 +68,10 @@ test.describe('/scarica-dati', () => {
 
     await page.goto('/scarica-dati');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scarica dati');
+    // Issue 35, point 15: the two hourly limits are said before any is spent.
+    const limits = page.getByTestId('download-limits');
+    await expect(limits).toContainText('fino a 60 file CSV');
+    await expect(limits).toContainText('fino a 300 immagini e PDF');
     const count = page.getByTestId('download-count');
     // Italy, every year first; then Sicily in 2015.
     await expect(count).toContainText('Il file conterrà');
@@ -184,6 +188,32 @@ test.describe('statistic downloads', () => {
       );
     }
     await expect(page).toHaveURL(/\/\?regione=05&anno=2024&confronto=2022$/);
+
+    // Issue 35, point 16: the headline card and the three trend charts have their files too.
+    const formats = (scope: Locator, title: string) =>
+      Promise.all(
+        ['PDF', 'PNG', 'JPG'].map((f) =>
+          expect(scope.getByRole('link', { name: `Scarica «${title}» in formato ${f}` })).toHaveCount(1),
+        ),
+      );
+    await formats(page.getByTestId('card-sortedPercentage'), 'Percentuale di raccolta differenziata');
+    const charts = await chartsSection(page);
+    const trend = charts.getByTestId('panel-trend');
+    await formats(trend, 'La percentuale di raccolta differenziata negli anni');
+    await formats(
+      charts.getByTestId('panel-tonnes'),
+      'Rifiuti prodotti e raccolta differenziata (tonnellate)',
+    );
+    await formats(charts.getByTestId('panel-per-capita'), 'I rifiuti per abitante negli anni');
+    const pdf = await downloadFrom(
+      page,
+      trend.getByRole('link', {
+        name: 'Scarica «La percentuale di raccolta differenziata negli anni» in formato PDF',
+      }),
+    );
+    expect(pdf.suggestedFilename()).toMatch(
+      /^andamento-percentuale-raccolta-differenziata-regione-veneto-\d{4}-20\d\d\.pdf$/,
+    );
   });
 
   test('no links on a panel without data; over the download limit the links explain it in Italian', async ({
@@ -202,12 +232,25 @@ test.describe('statistic downloads', () => {
       (await chartsSection(page)).getByTestId('panel-fractions').getByRole('link', { name: /^Scarica «/ }),
     ).toHaveCount(3);
 
-    // A real refusal: the user spends the hourly allowance with downloads the API counts and then
-    // refuses (an unknown region), so the next click on the page gets the API's 429.
+    // A real refusal: the user spends the hourly allowance of pictures with downloads the API counts
+    // and then refuses (an unknown region), so the next click on the page gets the API's 429.
     const api = await request.newContext({
       baseURL: API_URL,
       extraHTTPHeaders: { Authorization: `Token ${key}`, 'X-Forwarded-For': randomIp() },
     });
+    // Before the limit, a download says how much of the budget is used (issue 35, point 15).
+    for (let i = 0; i < 250; i++) {
+      await api.get('/api/stats/download/?format=png&statistic=totalWasteProduced&level=region&id=99');
+    }
+    const card = page.getByTestId('card-totalWasteProduced');
+    const message = card.getByTestId('download-status-totalWasteProduced');
+    await downloadFrom(
+      page,
+      card.getByRole('link', { name: 'Scarica «Rifiuti urbani prodotti» in formato PNG' }),
+    );
+    await expect(message).toHaveText(
+      /^Download avviato: .+\.png\. Hai usato 251 delle 300 immagini e PDF disponibili in un’ora: il conteggio riparte tra \d+ (minuti|minuto|secondi)\.$/,
+    );
     const statuses: number[] = [];
     await expect
       .poll(
@@ -216,20 +259,18 @@ test.describe('statistic downloads', () => {
           statuses.push((await api.get(url)).status());
           return statuses.at(-1);
         },
-        { intervals: [0], timeout: 30_000 },
+        { intervals: [0], timeout: 90_000 },
       )
       .toBe(429);
     await api.dispose();
     // Every answer before the refusal was the unknown region's 404.
     expect(new Set(statuses)).toEqual(new Set(statuses.length > 1 ? [404, 429] : [429]));
 
-    const card = page.getByTestId('card-totalWasteProduced');
     const downloads: Download[] = [];
     page.on('download', (d) => downloads.push(d));
     await card.getByRole('link', { name: 'Scarica «Rifiuti urbani prodotti» in formato PNG' }).click();
-    const message = card.getByTestId('download-status-totalWasteProduced');
     await expect(message).toHaveText(
-      /^Troppe richieste: hai raggiunto il limite dei download\. Riprova tra \d+ (minuti|minuto|secondi)\.$/,
+      /^Troppe richieste: hai raggiunto il limite di 300 immagini e PDF l’ora\. Riprova tra \d+ (minuti|minuto|secondi)\. I CSV hanno un limite a parte\.$/,
     );
     await expect(message).toHaveAttribute('aria-live', 'polite');
     // The page stays, with no browser error page and no file.

@@ -6,3 +6,4 @@ export * from './figure';
 export * from './map';
 export * from './rvm';
 export * from './compare-table';
+export * from './per-capita';

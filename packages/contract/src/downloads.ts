@@ -16,6 +16,11 @@ export const StatisticKindSchema = z.enum(
     'totalWasteSortedPerCapita',
     'totalWasteProduced',
     'totalWasteSorted',
+    // The headline card and the trend charts over the years (issue 35, point 16).
+    'sortedPercentage',
+    'rdTrend',
+    'tonnesTrend',
+    'perCapitaTrend',
   ],
   say('invalidStatistic'),
 );
@@ -36,6 +41,10 @@ export const STATISTIC_TITLES: Record<StatisticKind, string> = {
   mostUsedActionCategories: 'Le azioni di prevenzione più diffuse',
   actionCategories: 'Le azioni di prevenzione del comune',
   mostUsedWasteFractionsSet: 'Le combinazioni di frazioni più comuni',
+  sortedPercentage: 'Percentuale di raccolta differenziata',
+  rdTrend: 'La percentuale di raccolta differenziata negli anni',
+  tonnesTrend: 'Rifiuti prodotti e raccolta differenziata (tonnellate)',
+  perCapitaTrend: 'I rifiuti per abitante negli anni',
 };
 
 /**

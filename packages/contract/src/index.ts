@@ -11,6 +11,7 @@ export * from './fields';
 export * from './auth';
 export * from './contact';
 export * from './downloads';
+export * from './download-budgets';
 export * from './compare-areas';
 export * from './compare-download';
 export * from './rvm';

@@ -13,3 +13,4 @@ export * from './source-anomaly-rule';
 export * from './session-cookies';
 export * from './compare-areas';
 export * from './area-title';
+export * from './download-budgets';

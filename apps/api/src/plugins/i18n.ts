@@ -278,6 +278,15 @@ export const M = {
     it: 'Troppe richieste, riprova tra {wait}.',
     en: 'Too many requests, try again in {wait}.',
   },
+  // Downloads (plugins/download-budget.ts): each budget says its size, and that the other one is apart.
+  imageDownloadsThrottled: {
+    it: "Hai raggiunto il limite di {max} immagini e PDF l'ora: riprova tra {wait}. I CSV hanno un limite a parte.",
+    en: 'You have reached the limit of {max} images and PDFs per hour: try again in {wait}. CSV files have a limit of their own.',
+  },
+  csvDownloadsThrottled: {
+    it: "Hai raggiunto il limite di {max} file CSV l'ora: riprova tra {wait}. Immagini e PDF hanno un limite a parte.",
+    en: 'You have reached the limit of {max} CSV files per hour: try again in {wait}. Images and PDFs have a limit of their own.',
+  },
   loginLocked: {
     it: 'Troppi tentativi di accesso non riusciti per questo account: riprova tra {wait}, oppure reimposta la password da «Hai dimenticato la password?».',
     en: 'Too many failed sign-in attempts for this account: try again in {wait}, or reset your password from "Forgot your password?".',

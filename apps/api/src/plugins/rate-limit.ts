@@ -9,6 +9,7 @@ import {
   RateLimiterRes,
   type RateLimiterStoreAbstract as RateLimiterStoreAbstractType,
 } from 'rate-limiter-flexible';
+import { DOWNLOAD_BUDGETS } from '@portal/contract';
 import { ApiError } from './errors';
 import { msg, t, type Lang, type MessageKey, type Msg } from './i18n';
 
@@ -205,7 +206,20 @@ export const LIMITS = {
   resendAccount: { name: 'resend:account', max: 5, windowMs: 60 * 60_000 },
   contactIp: { name: 'contact:ip', max: 10, windowMs: 60 * 60_000 },
   contactAccount: { name: 'contact:account', max: 5, windowMs: 60 * 60_000 },
-  downloadsUser: { name: 'download:user', max: 60, windowMs: 60 * 60_000 },
+  /**
+   * Downloads per user, two budgets (decision 075): the pictures (pdf, png, jpg of a statistic or of
+   * /confronta) and the data files (every CSV). A session of downloading cards no longer blocks the data.
+   */
+  downloadImagesUser: {
+    name: 'download-images:user',
+    max: DOWNLOAD_BUDGETS.images.max,
+    windowMs: DOWNLOAD_BUDGETS.images.windowMinutes * 60_000,
+  },
+  downloadCsvUser: {
+    name: 'download-csv:user',
+    max: DOWNLOAD_BUDGETS.csv.max,
+    windowMs: DOWNLOAD_BUDGETS.csv.windowMinutes * 60_000,
+  },
   // Account settings (features/accounts/account-settings.routes.ts), per signed-in user.
   passwordChangeUser: { name: 'password-change:user', max: 10, windowMs: 60 * 60_000 },
   emailChangeUser: { name: 'email-change:user', max: 5, windowMs: 60 * 60_000 },
@@ -244,13 +258,24 @@ export function waitMessage(seconds: number): Msg {
  * The 429 of a limit, with its Retry-After in seconds; `message` (with {wait}) says what to do meanwhile.
  * The error handler renders it in the request's language, the wait included.
  */
-export function tooManyRequests(resetMs: number, message: MessageKey = 'throttled'): ApiError {
+export function tooManyRequests(
+  resetMs: number,
+  message: MessageKey = 'throttled',
+  params: Msg['params'] = {},
+): ApiError {
   const seconds = Math.max(1, Math.ceil(resetMs / 1000));
   return new ApiError(
     429,
-    { detail: msg(message, { wait: waitMessage(seconds) }) },
+    { detail: msg(message, { ...params, wait: waitMessage(seconds) }) },
     { 'retry-after': String(seconds) },
   );
+}
+
+/** What is left of a limit after a hit: its size, the hits left, the time until its window ends. */
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  resetMs: number;
 }
 
 /** How often, at most, a store that keeps failing is logged again. */
@@ -269,18 +294,28 @@ export class RateLimiter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Counts one hit; throws the 429 ApiError (with `message`) when the limit is passed. */
-  async consume(limit: Limit, subject: string, message?: MessageKey): Promise<void> {
+  /**
+   * Counts one hit; throws the 429 ApiError (with `message`) when the limit is passed. Answers what is left
+   * of the limit after this hit, or null when the store failed (the hit was let through uncounted).
+   */
+  async consume(
+    limit: Limit,
+    subject: string,
+    message?: MessageKey,
+    params?: Msg['params'],
+  ): Promise<LimitState | null> {
     try {
-      await this.store.limiter(limit).consume(subject.toLowerCase());
+      const res = await this.store.limiter(limit).consume(subject.toLowerCase());
       this.storeAnswered();
+      return { limit: limit.max, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
     } catch (rejection) {
       // rate-limiter-flexible rejects with its result past the limit, with an Error when the store fails.
       if (rejection instanceof RateLimiterRes) {
         this.storeAnswered();
-        throw tooManyRequests(rejection.msBeforeNext, message);
+        throw tooManyRequests(rejection.msBeforeNext, message, params);
       }
       this.storeFailed(rejection, limit);
+      return null;
     }
   }
 

@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.rateLimiter.reset(LIMITS.downloadsUser, userId);
+  await app.rateLimiter.reset(LIMITS.downloadCsvUser, userId);
+  await app.rateLimiter.reset(LIMITS.downloadImagesUser, userId);
   await app.rateLimiter.reset(LIMITS.downloadCountUser, userId);
 });
 
@@ -50,23 +51,23 @@ const ROUTES = [
   {
     name: 'collection CSV',
     url: '/api/stats/download/?format=csv&level=city&id=028001',
-    limit: 'downloadsUser',
+    limit: 'downloadCsvUser',
   },
-  { name: 'ecocompattatori CSV', url: '/api/stats/download/?format=csv&source=2', limit: 'downloadsUser' },
+  { name: 'ecocompattatori CSV', url: '/api/stats/download/?format=csv&source=2', limit: 'downloadCsvUser' },
   {
     name: "the ecocompattatori page's CSV",
     url: '/api/reverse-vending-machines/reverse-vending-machine/download/',
-    limit: 'downloadsUser',
+    limit: 'downloadCsvUser',
   },
   {
     name: 'image',
     url: '/api/stats/download/?format=png&statistic=totalWasteProduced&level=city&id=028001&year=2024',
-    limit: 'downloadsUser',
+    limit: 'downloadImagesUser',
   },
   {
     name: 'comparison pdf',
     url: '/api/stats/compare/download/?format=pdf&aree=comune:028001&misura=rd',
-    limit: 'downloadsUser',
+    limit: 'downloadImagesUser',
   },
   {
     name: 'CSV row count',
@@ -84,7 +85,7 @@ async function logRows(): Promise<number> {
 }
 
 /** Points of the user's budget spent this hour. */
-async function spent(limit: 'downloadsUser' | 'downloadCountUser'): Promise<number> {
+async function spent(limit: 'downloadCsvUser' | 'downloadImagesUser' | 'downloadCountUser'): Promise<number> {
   const res = await app.rateLimiter.store.limiter(LIMITS[limit]).get(userId);
   return res?.consumedPoints ?? 0;
 }

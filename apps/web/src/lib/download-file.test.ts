@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { filenameFromDisposition, requestFile, retryAfterSeconds } from './download-file';
+import { budgetFromHeaders, filenameFromDisposition, requestFile, retryAfterSeconds } from './download-file';
 
 describe('filenameFromDisposition', () => {
   it('reads the quoted, bare and RFC 5987 forms, preferring filename*', () => {
@@ -88,5 +88,23 @@ describe('requestFile', () => {
       status: 0,
       error: { nonFieldErrors: ['Oops, la richiesta non è andata a buon fine.'] },
     });
+  });
+});
+
+describe('budgetFromHeaders', () => {
+  it('reads the RateLimit headers of a download, null when one is missing or unreadable', () => {
+    const headers = (h: Record<string, string>) => new Headers(h);
+    expect(
+      budgetFromHeaders(
+        headers({ 'RateLimit-Limit': '60', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '1500' }),
+      ),
+    ).toEqual({ limit: 60, remaining: 5, resetSeconds: 1500 });
+    expect(budgetFromHeaders(headers({ 'RateLimit-Limit': '60', 'RateLimit-Remaining': '5' }))).toBeNull();
+    expect(
+      budgetFromHeaders(
+        headers({ 'RateLimit-Limit': 'x', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '1500' }),
+      ),
+    ).toBeNull();
+    expect(budgetFromHeaders(headers({}))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { BUDGET_HEADERS } from '@portal/contract/lite';
 import { normalizeApiError, type NormalizedError } from './api-errors';
 import { readBody, sessionHeaders } from './api.client';
 
@@ -8,8 +9,16 @@ import { readBody, sessionHeaders } from './api.client';
  * name (Content-Disposition). The Italian texts live in components/downloads/messages.ts.
  */
 
+/** What an answer says of the user's download budget (RateLimit-Limit, -Remaining, -Reset). */
+export interface BudgetState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the budget starts again. */
+  resetSeconds: number;
+}
+
 export type FileAnswer =
-  | { ok: true; blob: Blob; filename: string | null }
+  | { ok: true; blob: Blob; filename: string | null; budget: BudgetState | null }
   | {
       ok: false;
       /** HTTP status; 0 when the request never got an answer. */
@@ -57,6 +66,19 @@ export function retryAfterSeconds(header: string | null, now: number = Date.now(
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** The budget of a download's answer; null when it says none (the count, or a store that failed). */
+export function budgetFromHeaders(headers: Headers): BudgetState | null {
+  const number = (name: string) => {
+    const text = headers.get(name)?.trim();
+    return text && /^\d+$/.test(text) ? Number(text) : null;
+  };
+  const limit = number(BUDGET_HEADERS.limit);
+  const remaining = number(BUDGET_HEADERS.remaining);
+  const resetSeconds = number(BUDGET_HEADERS.reset);
+  if (limit === null || remaining === null || resetSeconds === null || limit === 0) return null;
+  return { limit, remaining: Math.min(remaining, limit), resetSeconds };
+}
+
 /**
  * GETs a file of the API (or the row count that previews one); never throws: a refusal keeps its status
  * and Retry-After, a network failure is status 0.
@@ -87,6 +109,7 @@ export async function requestFile(url: string, init: { signal?: AbortSignal } = 
       ok: true,
       blob,
       filename: filenameFromDisposition(response.headers.get('content-disposition')),
+      budget: budgetFromHeaders(response.headers),
     };
   } catch {
     // the connection broke while the body was coming

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await app.rateLimiter.reset(LIMITS.downloadsUser, userId);
+  await app.rateLimiter.reset(LIMITS.downloadImagesUser, userId);
 });
 
 const get = (url: string, token?: string) => client(app).get(url, token ? { token } : {});
@@ -204,6 +204,34 @@ describe('GET /api/stats/compare/download/', () => {
     expect(await pdfText(one.rawPayload)).toContain('Provincia di Palermo · 2024');
   });
 
+  it('prints the table of the values after the chart in the PDF, as the page shows it (issue 35, point 16)', async () => {
+    const res = await get(url('pdf', AREE, '&misura=tonnellate'), registered);
+    expect(res.statusCode).toBe(200);
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(res.rawPayload), useSystemFonts: false })
+      .promise;
+    expect(doc.numPages).toBe(2);
+    const page = await doc.getPage(2);
+    const lines = new Map<number, string[]>();
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5]);
+      lines.set(y, [...(lines.get(y) ?? []), item.str]);
+    }
+    await doc.destroy();
+    const rows = [...lines.entries()].sort((a, b) => b[0] - a[0]).map(([, cells]) => cells.join(' | '));
+    expect(rows[0]).toBe('I valori del grafico (tonnellate)');
+    expect(rows[1]).toBe('Anno | Palermo (PA) | Veneto | Italia');
+    // Palermo's own tonnes; Veneto (Abano Terme) has tonnes in 2024 only (15.453,7 t); Italy has the
+    // tonnes of every comune with data in 2024 only (361.203,856 + 17.000,5 + 15.453,7 t).
+    expect(rows.slice(2, 5)).toEqual([
+      '2022 | 380.000,0 | — | —',
+      '2023 | 370.000,0 | — | —',
+      '2024 | 361.203,9 | 15.453,7 | 393.658,1',
+    ]);
+    expect(rows.join('\n')).toContain('«—»: nessun dato per quell’anno');
+  });
+
   it('draws the series of the page: one line per territory, from the statistics the page reads', async () => {
     const stats = await Promise.all([
       get('/api/stats/cities/city/082053/').then((r) => CityStatsSchema.parse(r.json()) as AreaStats),
@@ -250,9 +278,9 @@ describe('GET /api/stats/compare/download/', () => {
     });
   });
 
-  it('counts against the downloads of the hour, with the statistic downloads', async () => {
-    for (let i = 0; i < LIMITS.downloadsUser.max - 1; i++) {
-      await app.rateLimiter.consume(LIMITS.downloadsUser, userId);
+  it('counts against the images of the hour, with the statistic downloads', async () => {
+    for (let i = 0; i < LIMITS.downloadImagesUser.max - 1; i++) {
+      await app.rateLimiter.consume(LIMITS.downloadImagesUser, userId);
     }
     expect((await get(url('png', 'italia'), registered)).statusCode).toBe(200);
     const over = await get(url('png', 'italia'), registered);

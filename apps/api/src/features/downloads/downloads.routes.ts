@@ -31,12 +31,14 @@ import {
   type RvmExportFilter,
 } from '../rvm/rvm.csv';
 import { logDownload, logWhenStreamed } from '../../plugins/download-log';
+import { spendDownload } from '../../plugins/download-budget';
 import { areaStats, availableYearsOf, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import {
   COMPARE_SLUGS,
   COMPARE_TITLES,
   comparePicture,
+  compareValuesTable,
   encodePicture,
   NoDataError,
   renderSvg,
@@ -200,7 +202,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** pdf, png or jpg of one statistic, drawn as the page draws it (render.ts). */
   async function sendImage(req: FastifyRequest, reply: FastifyReply, q: DownloadQuery) {
-    await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+    await spendDownload(app, req, reply, 'images');
     const format = q.format as 'pdf' | 'png' | 'jpg';
     const kind = q.statistic!;
     const stats = await loadStats(app, q);
@@ -213,11 +215,12 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     const compared = picture.comparedYear;
+    // A trend chart is of every year: its span instead of the year asked.
+    const years = picture.span ? `${picture.span[0]}–${picture.span[1]}` : String(stats.year);
     const heading = {
       title: STATISTIC_TITLES[kind],
       // A total without its comparison says why on its card (figureCardOption), as the page's card does.
-      subtitle:
-        `${areaTitle(stats.area)} · ${stats.year}` + (compared ? ` (confronto con il ${compared})` : ''),
+      subtitle: `${areaTitle(stats.area)} · ${years}` + (compared ? ` (confronto con il ${compared})` : ''),
       source: picture.demo ? DEMO_LINE : SOURCE_LINE,
     };
     const body = await encodePicture(renderSvg(picture.option, heading), format, heading);
@@ -225,7 +228,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       [
         STATISTIC_SLUGS[kind],
         q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${stats.area.name}`,
-        stats.year,
+        picture.span ? picture.span.join('-') : stats.year,
         compared ? `confronto-${compared}` : null,
       ],
       format,
@@ -241,7 +244,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** pdf, png or jpg of the chart of /confronta: the page's figures, lines, colours and markers. */
   async function sendComparison(req: FastifyRequest, reply: FastifyReply, q: CompareDownloadQuery) {
-    await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+    await spendDownload(app, req, reply, 'images');
     const loaded = await loadComparison(app, q.aree);
     // The page's table and chart (packages/charts compare-table.ts): the same years, values and sources.
     const table = compareTableOf(q.misura, loaded, 'più fonti');
@@ -260,7 +263,13 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         : SOURCE_LINE,
     };
     const format = q.format;
-    const body = await encodePicture(renderSvg(comparePicture(table), heading), format, heading);
+    // The PDF has the table of the values too, as the page shows it under the chart.
+    const body = await encodePicture(
+      renderSvg(comparePicture(table), heading),
+      format,
+      heading,
+      compareValuesTable(table),
+    );
     const name = safeFileName(
       ['confronto', COMPARE_SLUGS[q.misura], ...names, first === last ? first : `${first}-${last}`],
       format,
@@ -379,7 +388,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'machine and year, filtered by area, years and operator. 403 for a request of another site on the ' +
           'session cookie (Sec-Fetch-Site: cross-site), 401 anonymous and 403 without an active ' +
           'licence (csv) come before any parameter check; 400 field errors in Italian; 404 unknown area or ' +
-          'no data; 429 over 60 downloads per user per hour. Every download is logged.',
+          'no data; 429 past the hourly budget of the user (images, or CSV files: two budgets). Every download is logged.',
         querystring: DownloadQuerySchema,
         response: {
           400: ValidationErrorSchema,
@@ -394,7 +403,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       if (q.format !== 'csv') return sendImage(req, reply, q);
       await checkCsvQuery(q);
-      await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+      await spendDownload(app, req, reply, 'csv');
       return q.source === '2' ? sendRvmCsv(req, reply, q) : sendWasteCsv(req, reply, q);
     },
   );
@@ -413,8 +422,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           '/confronta), drawn as the page draws it, with its legend, the years, the sources and the ' +
           "portal's name. 401 anonymous, and 403 for another site's request on the session cookie, before " +
           'any parameter check; 400 field errors in Italian; 404 an ' +
-          'unknown territory or no figure of the measure for any of them; 429 over 60 downloads per user ' +
-          'per hour (shared with /api/stats/download/). Every download is logged.',
+          'unknown territory or no figure of the measure for any of them; 429 past the ' +
+          "user's hourly budget of images (shared with /api/stats/download/). Every download is logged.",
         querystring: CompareDownloadQuerySchema,
         response: {
           400: ValidationErrorSchema,

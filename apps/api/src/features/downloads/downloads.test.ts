@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { Resvg } from '@resvg/resvg-js';
 import type { AreaStats, CityStats, StatisticKind } from '@portal/contract';
@@ -103,7 +103,8 @@ beforeAll(async () => {
 // Each test starts with fresh download budgets; the limits have their own test.
 beforeEach(async () => {
   for (const id of userIds) {
-    await app.rateLimiter.reset(LIMITS.downloadsUser, id);
+    await app.rateLimiter.reset(LIMITS.downloadImagesUser, id);
+    await app.rateLimiter.reset(LIMITS.downloadCsvUser, id);
     await app.rateLimiter.reset(LIMITS.downloadCountUser, id);
   }
 });
@@ -552,25 +553,71 @@ describe('rate limits', () => {
     for (let i = 0; i < limit.max; i++) await app.rateLimiter.consume(limit, user!.id);
   }
 
-  it('allows 60 downloads per user per hour, ecocompattatori on either route included', async () => {
-    await exhaust(LIMITS.downloadsUser, 'lic@example.it');
-    for (const url of [
-      '/api/stats/download/?format=csv',
-      '/api/stats/download/?format=csv&source=2',
-      '/api/stats/download/?format=png&statistic=totalWasteSorted',
-      '/api/reverse-vending-machines/reverse-vending-machine/download/',
-    ]) {
-      const res = await get(url, licensed);
-      expect(res.statusCode, url).toBe(429);
-      expect(res.headers['retry-after']).toMatch(/^\d+$/);
-      expect(res.json().detail).toMatch(/^Troppe richieste/);
+  afterEach(() => vi.useRealTimers());
+
+  const IMAGE = '/api/stats/download/?format=png&statistic=totalWasteSorted';
+  const COMPARE = '/api/stats/compare/download/?format=png&aree=italia&misura=rd';
+  const CSV = '/api/stats/download/?format=csv&level=city&id=082053';
+  const RVM_CSV = '/api/reverse-vending-machines/reverse-vending-machine/download/';
+  /** What the answer says of its budget: RateLimit-Limit, -Remaining, -Reset (seconds). */
+  const budget = (res: { headers: Record<string, unknown> }) => ({
+    limit: res.headers['ratelimit-limit'],
+    remaining: res.headers['ratelimit-remaining'],
+    reset: res.headers['ratelimit-reset'],
+  });
+
+  it('counts pictures and CSV files in two budgets, says what is left on each file, and starts again after the hour', async () => {
+    // Issue 35, point 15: 60 files of any kind an hour, so that ten minutes of cards blocked the CSV too.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    expect(LIMITS.downloadImagesUser).toMatchObject({ max: 300, windowMs: 60 * 60_000 });
+    expect(LIMITS.downloadCsvUser).toMatchObject({ max: 60, windowMs: 60 * 60_000 });
+
+    const first = await get(IMAGE, licensed);
+    expect(first.statusCode).toBe(200);
+    expect(budget(first)).toEqual({ limit: '300', remaining: '299', reset: '3600' });
+    vi.advanceTimersByTime(10 * 60_000);
+    const compare = await get(COMPARE, licensed);
+    expect(compare.statusCode).toBe(200);
+    expect(budget(compare)).toEqual({ limit: '300', remaining: '298', reset: '3000' });
+
+    // A whole session of pictures: the next one waits for the hour's end, the CSV files do not.
+    await exhaust({ ...LIMITS.downloadImagesUser, max: 298 }, 'lic@example.it');
+    for (const url of [IMAGE, COMPARE]) {
+      const over = await get(url, licensed);
+      expect(over.statusCode, url).toBe(429);
+      expect(over.headers['retry-after']).toBe('3000');
+      expect(over.json()).toEqual({
+        detail:
+          "Hai raggiunto il limite di 300 immagini e PDF l'ora: riprova tra 50 minuti. I CSV hanno un limite a parte.",
+      });
     }
-    // The count has its own budget.
+    const csv = await get(CSV, licensed);
+    expect(csv.statusCode).toBe(200);
+    expect(budget(csv)).toEqual({ limit: '60', remaining: '59', reset: '3600' });
+
+    // The pictures' hour ends 60 minutes after its first file.
+    vi.advanceTimersByTime(50 * 60_000 - 1000);
+    expect((await get(IMAGE, licensed)).statusCode).toBe(429);
+    vi.advanceTimersByTime(1000);
+    const again = await get(IMAGE, licensed);
+    expect(again.statusCode).toBe(200);
+    expect(budget(again)).toMatchObject({ limit: '300', remaining: '299' });
+
+    // The CSV budget, both routes of the ecocompattatori file included, leaves the pictures free.
+    await exhaust({ ...LIMITS.downloadCsvUser, max: 59 }, 'lic@example.it');
+    for (const url of [CSV, '/api/stats/download/?format=csv&source=2', RVM_CSV]) {
+      const over = await get(url, licensed);
+      expect(over.statusCode, url).toBe(429);
+      expect(over.headers['retry-after']).toBe('600');
+      expect(over.json()).toEqual({
+        detail:
+          "Hai raggiunto il limite di 60 file CSV l'ora: riprova tra 10 minuti. Immagini e PDF hanno un limite a parte.",
+      });
+    }
+    expect((await get(IMAGE, licensed)).statusCode).toBe(200);
+    // The count has its own budget; another user is not affected.
     expect((await get('/api/stats/download/count/?format=csv&source=2', licensed)).statusCode).toBe(200);
-    // Another user is not affected.
-    expect(
-      (await get('/api/stats/download/?format=png&statistic=totalWasteSorted', registered)).statusCode,
-    ).toBe(200);
+    expect((await get(IMAGE, registered)).statusCode).toBe(200);
   });
 
   it(`allows ${LIMITS.downloadCountUser.max} counts per user per hour`, async () => {
@@ -673,11 +720,18 @@ describe('pdf, png and jpg of one statistic', () => {
         "Per quest'anno la fonte della maggior parte dei comuni non riporta tutte le frazioni raccolte (solo alcune, o nessuna): le combinazioni di frazioni più comuni non sono calcolabili.",
     },
   };
+  const NO_TREND = { status: 404, body: { detail: 'Nessun dato rilevato per almeno due anni.' } };
   type Outcome = typeof OK | { status: number; body: object };
   const EXPECTED: Record<StatisticKind, Record<Area, Outcome>> = {
     totalWasteProduced: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
     totalWasteSorted: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
     totalWasteSortedPerCapita: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    // Issue 35, point 16: the headline card and the three trend charts.
+    sortedPercentage: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    rdTrend: { country: OK, region: OK, province: OK, city: OK, 'city without data': OK },
+    // Italy has the tonnes of every comune in no year of the fixture: no chart, as on the page.
+    tonnesTrend: { country: NO_TREND, region: OK, province: OK, city: OK, 'city without data': OK },
+    perCapitaTrend: { country: NO_TREND, region: OK, province: OK, city: OK, 'city without data': OK },
     wasteFractionsSet: { country: OK, region: OK, province: OK, city: OK, 'city without data': NO_FRACTIONS },
     wasteFractionsColors: {
       country: OK,
@@ -782,6 +836,50 @@ describe('pdf, png and jpg of one statistic', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     for (const s of [...texts, 'Osservatorio Raccolta Differenziata']) expect(text).toContain(s);
+  });
+
+  it('draws the headline % card and the three trend charts, each of every year, named in Italian', async () => {
+    // Issue 35, point 16: these had no pdf/png/jpg though every other card had.
+    const card = await get(url('pdf', 'sortedPercentage', AREAS.region), registered);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.headers['content-disposition']).toBe(
+      'attachment; filename="percentuale-raccolta-differenziata-regione-sicilia-2024-confronto-2023.pdf"',
+    );
+    const cardText = await pdfText(card.rawPayload);
+    // Sicily 2024: (62644.786 + 9000.25) / (361203.856 + 17000.5) t; 2023: 68800 / 387100 t.
+    for (const s of [
+      'Percentuale di raccolta differenziata',
+      'Sicilia · 2024 (confronto con il 2023)',
+      '18,9%',
+    ])
+      expect(cardText).toContain(s);
+    const trends = [
+      [
+        'rdTrend',
+        'andamento-percentuale-raccolta-differenziata',
+        'La percentuale di raccolta differenziata negli anni',
+      ],
+      ['tonnesTrend', 'andamento-tonnellate', 'Rifiuti prodotti e raccolta differenziata (tonnellate)'],
+      ['perCapitaTrend', 'andamento-rifiuti-per-abitante', 'I rifiuti per abitante negli anni'],
+    ] as const;
+    for (const [kind, slug, title] of trends) {
+      // The year asked does not narrow a trend: its span is every year with data.
+      const pdf = await get(url('pdf', kind, `${AREAS.city}&year=2023`), registered);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-disposition']).toBe(
+        `attachment; filename="${slug}-comune-palermo-2022-2024.pdf"`,
+      );
+      const text = await pdfText(pdf.rawPayload);
+      for (const s of [title, 'Palermo · 2022–2024', '2022', '2023', '2024']) expect(text, kind).toContain(s);
+      if (kind !== 'rdTrend') {
+        for (const s of ['Rifiuti urbani prodotti', 'Raccolta differenziata'])
+          expect(text, kind).toContain(s);
+      }
+    }
+    // Abano Terme (fixture) has tonnes for 2024 only: no trend of tonnes, said as a 404 with the reason.
+    const one = await get(url('png', 'tonnesTrend', 'level=city&id=028001'), registered);
+    expect(one.statusCode).toBe(404);
+    expect(one.json()).toEqual({ detail: 'Nessun dato rilevato per almeno due anni.' });
   });
 
   it('says on the card why a total has no comparison, as the page card does', async () => {

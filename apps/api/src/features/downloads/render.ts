@@ -21,10 +21,15 @@ import {
   type CompareTable,
   countShareBarOption,
   figureCardOption,
+  formatCompareValue,
   fractionSetsBarOption,
   fractionsBarOption,
+  perCapitaTrendOption,
+  perCapitaYears,
   PRIMARY_COLOR,
+  rdTrendOption,
   shareBaseText,
+  tonnesTrendOption,
 } from '@portal/charts';
 
 /** Size of exported images, in pixels; the PDF is an A4 landscape page with the same picture. */
@@ -77,6 +82,10 @@ export const STATISTIC_SLUGS: Record<StatisticKind, string> = {
   mostUsedActionCategories: 'azioni-di-prevenzione-piu-diffuse',
   actionCategories: 'azioni-di-prevenzione',
   mostUsedWasteFractionsSet: 'combinazioni-di-frazioni',
+  sortedPercentage: 'percentuale-raccolta-differenziata',
+  rdTrend: 'andamento-percentuale-raccolta-differenziata',
+  tonnesTrend: 'andamento-tonnellate',
+  perCapitaTrend: 'andamento-rifiuti-per-abitante',
 };
 
 export class NoDataError extends Error {}
@@ -116,6 +125,34 @@ export interface StatisticPicture {
   demo: boolean;
   /** The year a total is compared with (said under the title and in the file name), or null. */
   comparedYear: number | null;
+  /** The first and last year of a trend chart (said under the title and in the file name), or null. */
+  span?: [number, number];
+}
+
+/** The page's names of the two lines of the tonnes and per-inhabitant charts (explorer messages). */
+const TREND_LINES = { produced: 'Rifiuti urbani prodotti', sorted: 'Raccolta differenziata' };
+
+/**
+ * A trend chart as an export: the page's option without what only a screen has (the narrow-screen
+ * variant, the tooltip); at least two years with data, as the page needs to show the chart.
+ */
+function trendPicture(option: echarts.EChartsCoreOption, years: readonly number[]): StatisticPicture {
+  if (years.length < 2) throw new NoDataError('Nessun dato rilevato per almeno due anni.');
+  const { media: _media, tooltip: _tooltip, legend, ...rest } = option as Record<string, unknown>;
+  // The page's legend lies above its chart, where the picture has its title: it goes above the source line,
+  // as the comparison's does (renderSvg leaves it room).
+  const moved = legend
+    ? {
+        legend: {
+          ...(legend as object),
+          top: undefined,
+          bottom: LEGEND_BOTTOM,
+          left: 32,
+          textStyle: { fontFamily: FONT_FAMILY, fontSize: 15, color: '#1c2321' },
+        },
+      }
+    : {};
+  return { option: { ...rest, ...moved }, demo: false, comparedYear: null, span: [years[0]!, years.at(-1)!] };
 }
 
 /**
@@ -145,7 +182,23 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
     case 'totalWasteProduced':
     case 'totalWasteSorted':
     case 'totalWasteSortedPerCapita':
+    case 'sortedPercentage':
       return { ...figurePicture(s[kind], s.year, s.compareYear), demo: false };
+    case 'rdTrend':
+      return trendPicture(
+        rdTrendOption(s.rdTrend, { span: s.availableYears }),
+        s.rdTrend.map((p) => p.year),
+      );
+    case 'tonnesTrend':
+      return trendPicture(
+        tonnesTrendOption(s.tonnesTrend, { span: s.availableYears, names: TREND_LINES }),
+        s.tonnesTrend.map((p) => p.year),
+      );
+    case 'perCapitaTrend':
+      return trendPicture(
+        perCapitaTrendOption(s.perCapitaTrend, TREND_LINES, s.availableYears),
+        perCapitaYears(s.perCapitaTrend).map((p) => p.year),
+      );
     case 'wasteFractionsSet':
     case 'wasteFractionsColors':
       return chart(
@@ -250,6 +303,86 @@ export function comparePicture(table: CompareTable): echarts.EChartsCoreOption {
       data: table.columns.map((c, i) => ({ name: c.name, icon: compareStyle(i).symbol })),
     },
   };
+}
+
+/** A table of values printed on a PDF page of its own after the picture (the /confronta comparison's). */
+export interface ValuesTable {
+  title: string;
+  header: string[];
+  rows: string[][];
+  notes: string[];
+}
+
+/**
+ * The values of a comparison as /confronta's table shows them: a row per year, a column per territory,
+ * '—' for a year without a figure and '*' after an estimate, with the unit in the title and the notes
+ * that explain the marks.
+ */
+export function compareValuesTable(table: CompareTable): ValuesTable {
+  const estimates = table.columns.some((c) => c.estimates.some(Boolean));
+  const gaps = table.columns.some((c) => c.values.some((v) => v === null));
+  const unit = table.unit === '%' ? '%' : table.unit === 't' ? 'tonnellate' : 'kg per abitante';
+  return {
+    title: `I valori del grafico (${unit})`,
+    header: ['Anno', ...table.columns.map((c) => c.name)],
+    rows: table.years.map((year, i) => [
+      String(year),
+      ...table.columns.map((c) => {
+        const value = c.values[i] ?? null;
+        if (value === null) return '—';
+        return formatCompareValue(value, table.unit, { bare: true }) + (c.estimates[i] ? '*' : '');
+      }),
+    ]),
+    notes: [
+      ...(estimates
+        ? [
+            '* Stima: per una parte dei comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti.',
+          ]
+        : []),
+      ...(gaps
+        ? ['«—»: nessun dato per quell’anno (nessuna fonte pubblica nel portale, o la fonte non lo riporta).']
+        : []),
+    ],
+  };
+}
+
+/** Prints a values table from the top of a new page: a header row, a row per year, then the notes. */
+function printValuesTable(doc: PDFKit.PDFDocument, table: ValuesTable, source: string) {
+  const left = 36;
+  const width = doc.page.width - 72;
+  const bottom = doc.page.height - 36;
+  const columnWidth = width / table.header.length;
+  const rowHeight = 18;
+  const row = (cells: string[], bold: boolean) => {
+    if (doc.y + rowHeight > bottom) doc.addPage();
+    const y = doc.y;
+    doc.font(bold ? 'DejaVu-Bold' : 'DejaVu').fontSize(10);
+    cells.forEach((cell, i) => {
+      doc.text(cell, left + i * columnWidth + 4, y + 4, {
+        width: columnWidth - 8,
+        align: i === 0 ? 'left' : 'right',
+        lineBreak: false,
+        ellipsis: true,
+      });
+    });
+    doc.y = y + rowHeight;
+    doc.x = left;
+  };
+  doc.addPage();
+  doc.font('DejaVu-Bold').fontSize(14).text(table.title, left, 36, { width });
+  doc.moveDown(0.5);
+  row(table.header, true);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(PRIMARY_COLOR)
+    .stroke();
+  for (const cells of table.rows) row(cells, false);
+  doc.moveDown(1);
+  doc.font('DejaVu').fontSize(9).fillColor('#4a5551');
+  for (const note of table.notes) doc.text(note, left, doc.y, { width });
+  doc.text(`${source} · ${PORTAL_NAME}`, left, doc.y, { width });
 }
 
 const TABLE_TOP = BODY_TOP;
@@ -455,17 +588,28 @@ export async function svgToJpeg(svg: string): Promise<Buffer> {
   return sharp(svgToPng(svg)).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** The picture in the format asked: every export (a statistic, the comparison) goes through here. */
-export function encodePicture(svg: string, format: 'png' | 'jpg' | 'pdf', heading: ExportHeading) {
+/**
+ * The picture in the format asked: every export (a statistic, the comparison) goes through here. A PDF
+ * also prints `values` (the comparison's table) on a page of its own.
+ */
+export function encodePicture(
+  svg: string,
+  format: 'png' | 'jpg' | 'pdf',
+  heading: ExportHeading,
+  values?: ValuesTable,
+) {
   return format === 'png'
     ? Promise.resolve(svgToPng(svg))
     : format === 'jpg'
       ? svgToJpeg(svg)
-      : svgToPdf(svg, heading);
+      : svgToPdf(svg, heading, values);
 }
 
-/** An A4 landscape PDF with the title as text (searchable) and the chart as vectors. */
-export function svgToPdf(svg: string, heading: ExportHeading): Promise<Buffer> {
+/**
+ * An A4 landscape PDF with the title as text (searchable) and the chart as vectors; then, with `values`,
+ * the table of the chart's values as text.
+ */
+export function svgToPdf(svg: string, heading: ExportHeading, values?: ValuesTable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -488,6 +632,7 @@ export function svgToPdf(svg: string, heading: ExportHeading): Promise<Buffer> {
       preserveAspectRatio: 'xMinYMin meet',
       fontCallback: (_family: string, bold: boolean) => (bold ? 'DejaVu-Bold' : 'DejaVu'),
     });
+    if (values) printValuesTable(doc, values, heading.source);
     doc.end();
   });
 }

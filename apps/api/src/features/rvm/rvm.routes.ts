@@ -17,7 +17,7 @@ import {
   ValidationErrorSchema,
 } from '@portal/contract';
 import { pageLinks } from '../../plugins/pagination';
-import { LIMITS } from '../../plugins/rate-limit';
+import { spendDownload } from '../../plugins/download-budget';
 import { requireCsvLicense } from '../../plugins/permissions';
 import { refuseCrossSiteCookie } from '../../plugins/cross-site';
 import { logWhenStreamed } from '../../plugins/download-log';
@@ -169,8 +169,8 @@ export const rvmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const query = req.query;
-      // The same per-user budget as /api/stats/download/: both give the same ecocompattatori file.
-      await app.rateLimiter.consume(LIMITS.downloadsUser, String(req.user!.id));
+      // The CSV budget of /api/stats/download/ (decision 075): both give the same ecocompattatori file.
+      await spendDownload(app, req, reply, 'csv');
       const counter = { rows: 0 };
       const stream = rvmCsvStream(app.db, query, counter);
       logWhenStreamed(app, req, stream, { format: 'csv', query: { source: '2', ...query } }, counter);

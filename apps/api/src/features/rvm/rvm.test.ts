@@ -511,7 +511,7 @@ describe('GET …/download/', () => {
     const [user] = await t.db.query<{ id: string }>(
       `SELECT id::text AS id FROM users WHERE email = 'attiva@example.it'`,
     );
-    await app.rateLimiter.reset(LIMITS.downloadsUser, user!.id);
+    await app.rateLimiter.reset(LIMITS.downloadCsvUser, user!.id);
     const region = busiestRegion();
     const logged = () =>
       t.db.query<{ format: string; query: Record<string, unknown>; row_count: number }>(
@@ -527,13 +527,13 @@ describe('GET …/download/', () => {
     await expect
       .poll(logged, { timeout: 1000, interval: 20 })
       .toEqual([{ format: 'csv', query: { source: '2', region, year: 2022 }, row_count: rows }]);
-    // 60 downloads an hour, this one included, the /api/stats/download/ ones too.
-    for (let i = 1; i < LIMITS.downloadsUser.max; i++)
-      await app.rateLimiter.consume(LIMITS.downloadsUser, user!.id);
+    // The CSV budget of the hour, this one included, the /api/stats/download/ ones too.
+    for (let i = 1; i < LIMITS.downloadCsvUser.max; i++)
+      await app.rateLimiter.consume(LIMITS.downloadCsvUser, user!.id);
     const over = await get(`${BASE}/download/?region=${region}`, auth(active));
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toMatch(/^\d+$/);
     expect((await get('/api/stats/download/?format=csv&source=2', auth(active))).statusCode).toBe(429);
-    await app.rateLimiter.reset(LIMITS.downloadsUser, user!.id);
+    await app.rateLimiter.reset(LIMITS.downloadCsvUser, user!.id);
   });
 });

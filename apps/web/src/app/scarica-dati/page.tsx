@@ -4,12 +4,23 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { DownloadDataForm } from '../../components/downloads/download-form';
 import { licenseGate } from '../../components/downloads/license-gate';
+import { downloadMessages } from '../../components/downloads/messages';
 import { LicenseBadge } from '../../components/shell/license-badge';
 import { KnownUser } from '../../components/shell/session-provider';
 import { messages } from '../../lib/messages';
 import { getServerSession, loginRedirectPath } from '../../lib/session.server';
 
 export const metadata: Metadata = { title: messages.download.metaTitle };
+
+/** The hourly budgets of downloads (decision 075), stated before the first one is spent. */
+function DownloadLimits() {
+  return (
+    <section aria-labelledby="download-limits-title" data-testid="download-limits">
+      <h2 id="download-limits-title">{downloadMessages.limitsTitle}</h2>
+      <p>{downloadMessages.limits}</p>
+    </section>
+  );
+}
 
 /**
  * Private, and the CSV download needs licence active (SPEC §6); otherwise the page says why: a request
@@ -33,6 +44,7 @@ export default async function DownloadPage() {
             <Link href="/profilo#license-section">{gate.link}</Link>
           </p>
         </div>
+        <DownloadLimits />
       </KnownUser>
     );
   }
@@ -40,6 +52,7 @@ export default async function DownloadPage() {
     <KnownUser user={user}>
       <h1>{messages.download.title}</h1>
       <DownloadDataForm />
+      <DownloadLimits />
     </KnownUser>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeApiError } from '../../lib/api-errors';
-import { describeDownloadFailure, formatWait } from './download-error';
+import { budgetKindOf, budgetNotice, describeDownloadFailure, formatWait } from './download-error';
 
 const failure = (status: number, body: unknown, retryAfterSeconds: number | null = null) => ({
   ok: false as const,
@@ -11,35 +11,37 @@ const failure = (status: number, body: unknown, retryAfterSeconds: number | null
 
 describe('describeDownloadFailure', () => {
   it('has its own Italian message for the documented refusals', () => {
-    expect(describeDownloadFailure(failure(401, { detail: 'Authentication required' }))).toBe(
+    expect(describeDownloadFailure(failure(401, { detail: 'Authentication required' }), 'images')).toBe(
       'La sessione è scaduta: accedi di nuovo per scaricare il file.',
     );
-    expect(describeDownloadFailure(failure(403, { detail: 'x' }))).toBe(
+    expect(describeDownloadFailure(failure(403, { detail: 'x' }), 'images')).toBe(
       'Per scaricare questi dati serve una licenza attiva.',
     );
-    expect(describeDownloadFailure(failure(404, { detail: 'Nessun dato rilevato.' }))).toBe(
+    expect(describeDownloadFailure(failure(404, { detail: 'Nessun dato rilevato.' }), 'images')).toBe(
       'Non ci sono dati da scaricare per questa scelta.',
     );
   });
 
-  it('says how long to wait after a 429', () => {
-    expect(describeDownloadFailure(failure(429, { detail: 'Too many' }, 30))).toBe(
-      'Troppe richieste: hai raggiunto il limite dei download. Riprova tra 30 secondi.',
+  it('says which budget is spent after a 429, its size and how long to wait', () => {
+    expect(describeDownloadFailure(failure(429, { detail: 'Too many' }, 30), 'images')).toBe(
+      'Troppe richieste: hai raggiunto il limite di 300 immagini e PDF l’ora. Riprova tra 30 secondi. I CSV hanno un limite a parte.',
     );
-    expect(describeDownloadFailure(failure(429, { detail: 'Too many' }, 3412))).toBe(
-      'Troppe richieste: hai raggiunto il limite dei download. Riprova tra 57 minuti.',
+    expect(describeDownloadFailure(failure(429, { detail: 'Too many' }, 3412), 'csv')).toBe(
+      'Troppe richieste: hai raggiunto il limite di 60 file CSV l’ora. Riprova tra 57 minuti. Immagini e PDF hanno un limite a parte.',
     );
-    expect(describeDownloadFailure(failure(429, undefined))).toBe(
-      'Troppe richieste: hai raggiunto il limite dei download. Riprova più tardi.',
+    expect(describeDownloadFailure(failure(429, undefined), 'csv')).toBe(
+      'Troppe richieste: hai raggiunto il limite di 60 file CSV l’ora. Riprova più tardi. Immagini e PDF hanno un limite a parte.',
     );
   });
 
   it("gives the server's first message of a 400, the catalogue's for the rest", () => {
-    expect(describeDownloadFailure(failure(400, { years: ['Anni non validi.'] }))).toBe('Anni non validi.');
-    expect(describeDownloadFailure(failure(502, '<html>Bad gateway</html>'))).toBe(
+    expect(describeDownloadFailure(failure(400, { years: ['Anni non validi.'] }), 'images')).toBe(
+      'Anni non validi.',
+    );
+    expect(describeDownloadFailure(failure(502, '<html>Bad gateway</html>'), 'images')).toBe(
       'Ops... Qualcosa è andato storto, riprova più tardi.',
     );
-    expect(describeDownloadFailure(failure(0, undefined))).toBe(
+    expect(describeDownloadFailure(failure(0, undefined), 'images')).toBe(
       'Oops, la richiesta non è andata a buon fine.',
     );
   });
@@ -54,5 +56,32 @@ describe('formatWait', () => {
     expect(formatWait(3600)).toBe('60 minuti');
     expect(formatWait(5401)).toBe('2 ore');
     expect(formatWait(3600 * 5)).toBe('5 ore');
+  });
+});
+
+describe('budgetNotice: the count before the limit (issue 35, point 15)', () => {
+  it('says nothing while more than a fifth of the budget is left', () => {
+    expect(budgetNotice('csv', { limit: 60, remaining: 13, resetSeconds: 600 })).toBeNull();
+    expect(budgetNotice('images', { limit: 300, remaining: 61, resetSeconds: 600 })).toBeNull();
+    expect(budgetNotice('csv', null)).toBeNull();
+  });
+
+  it('says how many of how many files are used, of which budget, and when it starts again', () => {
+    expect(budgetNotice('csv', { limit: 60, remaining: 5, resetSeconds: 1500 })).toBe(
+      'Hai usato 55 dei 60 file CSV disponibili in un’ora: il conteggio riparte tra 25 minuti.',
+    );
+    expect(budgetNotice('images', { limit: 300, remaining: 60, resetSeconds: 45 })).toBe(
+      'Hai usato 240 delle 300 immagini e PDF disponibili in un’ora: il conteggio riparte tra 45 secondi.',
+    );
+    // The last file of the budget: the other budget is still there.
+    expect(budgetNotice('csv', { limit: 60, remaining: 0, resetSeconds: 120 })).toBe(
+      'Hai usato 60 dei 60 file CSV disponibili in un’ora: il conteggio riparte tra 2 minuti. Immagini e PDF hanno un limite a parte.',
+    );
+  });
+
+  it('tells the budget by the file: CSV files apart from pictures', () => {
+    expect(budgetKindOf('raccolta-differenziata.csv')).toBe('csv');
+    expect(budgetKindOf('totalwastesorted-2024.pdf')).toBe('images');
+    expect(budgetKindOf('confronto.png')).toBe('images');
   });
 });

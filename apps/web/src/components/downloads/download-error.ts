@@ -1,4 +1,5 @@
-import type { FileFailure } from '../../lib/download-file';
+import { DOWNLOAD_BUDGETS, type DownloadBudgetKind } from '@portal/contract/lite';
+import type { BudgetState, FileFailure } from '../../lib/download-file';
 import { messages } from '../../lib/messages';
 import { fileDownloadMessages as m } from './messages';
 
@@ -10,12 +11,32 @@ export function formatWait(seconds: number): string {
   return m.hours(Math.ceil(minutes / 60));
 }
 
+/** The budget a file counts against: the CSV files, or the pictures (pdf, png, jpg). */
+export function budgetKindOf(filename: string): DownloadBudgetKind {
+  return /\.csv$/i.test(filename) ? 'csv' : 'images';
+}
+
+/** The share of a budget left from which a download says how much of it is used. */
+export const BUDGET_WARNING_SHARE = 0.2;
+
+/**
+ * What a download says of its budget once a fifth or less of it is left ("Hai usato 55 dei 60 file CSV
+ * disponibili in un'ora…"), so the limit never comes unannounced; null before that.
+ */
+export function budgetNotice(kind: DownloadBudgetKind, budget: BudgetState | null): string | null {
+  if (!budget || budget.remaining > budget.limit * BUDGET_WARNING_SHARE) return null;
+  const used = budget.limit - budget.remaining;
+  const text = m.budgetUsed[kind](used, budget.limit, formatWait(budget.resetSeconds));
+  return budget.remaining === 0 ? `${text} ${m.otherBudget[kind]}` : text;
+}
+
 /**
  * The Italian message of a failed download: the refusals the download endpoints document (401 signed
- * out, 403 no licence, 404 no data, 429 over the limit with its wait) have their own; anything else
- * gets the message of the SPEC §8 normalisation (the server's first message, or the catalogue's).
+ * out, 403 no licence, 404 no data, 429 over the limit of the `kind` of file with its wait) have their
+ * own; anything else gets the message of the SPEC §8 normalisation (the server's first message, or the
+ * catalogue's).
  */
-export function describeDownloadFailure(failure: FileFailure): string {
+export function describeDownloadFailure(failure: FileFailure, kind: DownloadBudgetKind): string {
   switch (failure.status) {
     case 401:
       return m.unauthorized;
@@ -23,10 +44,14 @@ export function describeDownloadFailure(failure: FileFailure): string {
       return m.forbidden;
     case 404:
       return m.noData;
-    case 429:
-      return failure.retryAfterSeconds === null
-        ? m.tooManyLater
-        : m.tooMany(formatWait(failure.retryAfterSeconds));
+    case 429: {
+      const limit = DOWNLOAD_BUDGETS[kind].max;
+      const text =
+        failure.retryAfterSeconds === null
+          ? m.tooManyLater(limit, m.budgetNoun[kind])
+          : m.tooMany(limit, m.budgetNoun[kind], formatWait(failure.retryAfterSeconds));
+      return `${text} ${m.otherBudget[kind]}`;
+    }
   }
   const { nonFieldErrors, fieldErrors } = failure.error;
   return nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? messages.errors.generic;

@@ -65,7 +65,7 @@ function countErrorMessage(failure: FileFailure): string {
   if (failure.status === 0 || failure.status >= 500) return m.countError;
   if (failure.status === 429 && failure.retryAfterSeconds !== null)
     return m.countTooMany(formatWait(failure.retryAfterSeconds));
-  return describeDownloadFailure(failure);
+  return describeDownloadFailure(failure, 'csv');
 }
 
 /** The row count of a query; a refusal keeps its status and Retry-After for the message. */

@@ -4,7 +4,8 @@ import styles from './downloads.module.css';
 
 /**
  * The live region beside a download button: always in the page (so screen readers hear what changes),
- * it says when the file is being prepared, when it was handed to the browser, and why it failed.
+ * it says when the file is being prepared, when it was handed to the browser (and, near the end of the
+ * hour's budget, how much of it is used), and why it failed.
  */
 export function DownloadStatus({
   status,
@@ -19,7 +20,7 @@ export function DownloadStatus({
     status.state === 'busy'
       ? m.busy
       : status.state === 'done'
-        ? m.done(status.filename)
+        ? [m.done(status.filename), status.notice].filter(Boolean).join(' ')
         : status.state === 'error'
           ? status.message
           : '';

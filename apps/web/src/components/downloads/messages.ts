@@ -1,5 +1,9 @@
+import { DOWNLOAD_BUDGETS } from '@portal/contract/lite';
+
 /** Italian texts of the data download form (/scarica-dati). */
 export const downloadMessages = {
+  limitsTitle: 'Limiti di download',
+  limits: `Ogni ora puoi scaricare fino a ${DOWNLOAD_BUDGETS.csv.max} file CSV e, a parte, fino a ${DOWNLOAD_BUDGETS.images.max} immagini e PDF dei grafici. L’ora parte dal primo file scaricato; quando ne resta un quinto, ogni download dice quanti ne hai usati.`,
   intro:
     'Scegli la fonte, l’area, gli anni e i filtri: il riepilogo sotto indica quante righe conterrà il file. Il CSV usa il punto e virgola come separatore e la virgola per i decimali, pronto per i fogli di calcolo in italiano.',
   source: 'Fonte dei dati',
@@ -47,8 +51,19 @@ export const fileDownloadMessages = {
   unauthorized: 'La sessione è scaduta: accedi di nuovo per scaricare il file.',
   forbidden: 'Per scaricare questi dati serve una licenza attiva.',
   noData: 'Non ci sono dati da scaricare per questa scelta.',
-  tooMany: (wait: string) => `Troppe richieste: hai raggiunto il limite dei download. Riprova tra ${wait}.`,
-  tooManyLater: 'Troppe richieste: hai raggiunto il limite dei download. Riprova più tardi.',
+  /** The two hourly budgets (decision 075), as a count of files says them. */
+  budgetNoun: { images: 'immagini e PDF', csv: 'file CSV' },
+  otherBudget: { images: 'I CSV hanno un limite a parte.', csv: 'Immagini e PDF hanno un limite a parte.' },
+  tooMany: (limit: number, noun: string, wait: string) =>
+    `Troppe richieste: hai raggiunto il limite di ${limit} ${noun} l’ora. Riprova tra ${wait}.`,
+  tooManyLater: (limit: number, noun: string) =>
+    `Troppe richieste: hai raggiunto il limite di ${limit} ${noun} l’ora. Riprova più tardi.`,
+  budgetUsed: {
+    images: (used: number, limit: number, wait: string) =>
+      `Hai usato ${used} delle ${limit} immagini e PDF disponibili in un’ora: il conteggio riparte tra ${wait}.`,
+    csv: (used: number, limit: number, wait: string) =>
+      `Hai usato ${used} dei ${limit} file CSV disponibili in un’ora: il conteggio riparte tra ${wait}.`,
+  },
   seconds: (n: number) => (n === 1 ? '1 secondo' : `${n} secondi`),
   minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minuti`),
   hours: (n: number) => (n === 1 ? '1 ora' : `${n} ore`),

@@ -1,18 +1,19 @@
 'use client';
 
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
-import { describeDownloadFailure } from './download-error';
+import { budgetKindOf, budgetNotice, describeDownloadFailure } from './download-error';
 
 export type FileDownloadStatus =
   | { state: 'idle' }
   | { state: 'busy' }
-  | { state: 'done'; filename: string }
+  | { state: 'done'; filename: string; notice: string | null }
   | { state: 'error'; message: string };
 
 /**
  * One download button's state: `start(url, fallbackName)` fetches the file, saves it under the server's
- * name (or the fallback), and on a refusal keeps the Italian message for <DownloadStatus>. A second
- * click while a file is coming is ignored.
+ * name (or the fallback), and on a refusal keeps the Italian message for <DownloadStatus>; near the end of
+ * its hourly budget (the CSV files or the pictures: the fallback name's extension says which) a download
+ * says how much of it is used. A second click while a file is coming is ignored.
  */
 export function useFileDownload() {
   const [status, setStatus] = useState<FileDownloadStatus>({ state: 'idle' });
@@ -25,12 +26,13 @@ export function useFileDownload() {
       // Loaded on the first click: the fetch/CSRF code (and its zod schema) is not in the page's first load.
       const { requestFile, saveFile } = await import('../../lib/download-file');
       const answer = await requestFile(url);
+      const kind = budgetKindOf(fallbackName);
       if (answer.ok) {
         const filename = answer.filename ?? fallbackName;
         saveFile(answer.blob, filename);
-        setStatus({ state: 'done', filename });
+        setStatus({ state: 'done', filename, notice: budgetNotice(kind, answer.budget) });
       } else {
-        setStatus({ state: 'error', message: describeDownloadFailure(answer) });
+        setStatus({ state: 'error', message: describeDownloadFailure(answer, kind) });
       }
     } finally {
       running.current = false;

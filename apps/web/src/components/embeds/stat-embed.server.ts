@@ -11,7 +11,7 @@ import { ApiError, apiGet } from '../../lib/api.server';
 import type { StatChartId } from '../../lib/embeds';
 import { parseExplorerState, type ExplorerState, type SearchParams } from '../explorer/explorer-state';
 import { explorerMessages } from '../explorer/messages';
-import { perCapitaYears } from '../explorer/per-capita-trend';
+import { perCapitaYears } from '@portal/charts';
 import { isCityStats } from '../explorer/stat-panels-server';
 import { yearsSourceText } from '../explorer/trend-rows';
 import { embedMessages as t } from './messages';

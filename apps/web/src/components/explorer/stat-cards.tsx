@@ -15,7 +15,12 @@ import { explorerMessages as t } from './messages';
 import styles from './explorer.module.css';
 
 /** Statistics the export can draw (StatisticKind of the contract). */
-const DOWNLOADABLE = new Set<string>(['totalWasteProduced', 'totalWasteSorted', 'totalWasteSortedPerCapita']);
+const DOWNLOADABLE = new Set<string>([
+  'totalWasteProduced',
+  'totalWasteSorted',
+  'totalWasteSortedPerCapita',
+  'sortedPercentage',
+]);
 
 /**
  * The card's comparison, always with the view's comparison year (decision 072). When that year lacks the

@@ -9,10 +9,10 @@ import {
   type CountShare,
   type FractionSet,
   type FractionShare,
+  type PerCapitaPoint,
   type TonnesPoint,
   type TrendPoint,
 } from '@portal/charts';
-import type { PerCapitaPoint } from './per-capita-trend';
 
 export type StatChartSpec =
   | { kind: 'fractions'; items: FractionShare[]; totalSorted?: number | null }

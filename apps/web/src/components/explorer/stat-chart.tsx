@@ -6,12 +6,12 @@ import {
   countShareBarOption,
   fractionSetsBarOption,
   fractionsBarOption,
+  perCapitaTrendOption,
   rdTrendOption,
   tonnesTrendOption,
 } from '@portal/charts';
 import { useMemo } from 'react';
 import { EChart } from '../charts/echart';
-import { perCapitaTrendOption } from './per-capita-trend';
 import { statChartHeight, type StatChartSpec } from './stat-chart-spec';
 
 export type { StatChartSpec } from './stat-chart-spec';

@@ -7,6 +7,7 @@ import {
   fractionSetLabel,
   fractionsWithRemainder,
   hasFractionSetDistribution,
+  perCapitaYears,
   shareBaseText,
 } from '@portal/charts';
 import type { ReactNode } from 'react';
@@ -15,7 +16,6 @@ import { ChartOrTable } from '../charts/chart-or-table';
 import type { EmbedTarget } from '../embeds/embed-button';
 import type { DownloadTarget } from './downloads';
 import { explorerMessages as t } from './messages';
-import { perCapitaYears } from './per-capita-trend';
 import { StatChart } from './stat-chart';
 import { statChartHeight, type StatChartSpec } from './stat-chart-spec';
 import { downloadLinks, isCityStats, type ServerPanels } from './stat-panels-server';
@@ -239,6 +239,7 @@ export function statPanelsById(
             </>
           ) : undefined
         }
+        actions={links('perCapitaTrend', c.perCapita)}
         {...panel('pro-capite', c.perCapitaCaption(name), perCapitaSpec)}
       />
     ) : null;
@@ -281,6 +282,7 @@ export function statPanelsById(
             )}
           </>
         }
+        actions={links('tonnesTrend', c.tonnes)}
         {...panel('tonnellate', c.tonnesCaption(name), tonnesSpec)}
       />
     ) : null;
@@ -338,6 +340,7 @@ export function statPanelsById(
           {missingNote}
         </>
       }
+      actions={stats.rdTrend.length >= 2 ? links('rdTrend', c.trend) : undefined}
       {...panel('andamento', c.trendCaption(name), trendSpec)}
     />
   );

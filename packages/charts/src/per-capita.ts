@@ -1,13 +1,7 @@
-import {
-  formatNumber,
-  formatValue,
-  MUTED_COLOR,
-  PRIMARY_COLOR,
-  rdTrendOption,
-  TEXT_COLOR,
-} from '@portal/charts';
 import type { AreaStats } from '@portal/contract';
 import type { EChartsCoreOption } from 'echarts/core';
+import { formatNumber, formatValue } from './format';
+import { MUTED_COLOR, PRIMARY_COLOR, rdTrendOption, TEXT_COLOR } from './options';
 
 export type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perCapitaTrendOption, perCapitaYears } from './per-capita-trend';
+import { perCapitaTrendOption, perCapitaYears } from './per-capita';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;

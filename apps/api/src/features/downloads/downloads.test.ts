@@ -652,7 +652,7 @@ describe('pdf, png and jpg of one statistic', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="rifiuti-prodotti-regione-veneto-2024.png"',
+      'attachment; filename="rifiuti-prodotti-regione-veneto-2024-confronto-2023.png"',
     );
     const city = await get(url('jpg', 'wasteSortingType', 'level=city&id=082053'), registered);
     expect(city.headers['content-disposition']).toBe(
@@ -660,7 +660,7 @@ describe('pdf, png and jpg of one statistic', () => {
     );
     const italy = await get(url('pdf', 'totalWasteSortedPerCapita', 'level=country'), registered);
     expect(italy.headers['content-disposition']).toBe(
-      'attachment; filename="raccolta-differenziata-pro-capite-italia-2024.pdf"',
+      'attachment; filename="raccolta-differenziata-pro-capite-italia-2024-confronto-2023.pdf"',
     );
   });
 

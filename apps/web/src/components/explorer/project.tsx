@@ -184,8 +184,8 @@ export function Project() {
           non se ne sceglie uno, l’ultimo anno precedente con dati). La variazione è la differenza dei due
           valori così come sono mostrati (82,1% e 81,9%: +0,2 punti), perché il conto torni a chi legge; le
           variazioni di una percentuale sono in punti percentuali. «In miglioramento» (in verde) e «in
-          peggioramento» (in rosso) valgono solo per le misure che non dipendono dalla quantità di rifiuti:
-          la percentuale di raccolta differenziata e i chilogrammi per abitante. Le tonnellate seguono la
+          peggioramento» (in rosso) valgono solo per le misure che non dipendono dalla quantità di rifiuti: la
+          percentuale di raccolta differenziata e i chilogrammi per abitante. Le tonnellate seguono la
           popolazione e l’economia, e ne riportiamo la variazione senza giudizio. «Non variato rispetto
           all’anno di confronto» quando i valori coincidono alla precisione mostrata. Quando l’anno di
           confronto non ha il dato di una scheda (ad esempio le tonnellate di un anno di cui è nota solo la

@@ -17,7 +17,7 @@ for (const width of [1280, 375]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/?anno=2011');
-    await expect(page.getByText('ISTAT, al 1° gennaio 2012 (cioè al 31 dicembre 2011)')).toBeVisible();
+    await expect(page.getByText('ISTAT, al 1° gennaio 2012, cioè al 31 dicembre 2011')).toBeVisible();
     const card = page.getByTestId('card-totalWasteSortedPerCapita');
     const cardValue = /(\d{3},\d)\s*kg\/ab/.exec((await card.textContent()) ?? '')?.[1];
     expect(cardValue).toBeDefined();

@@ -71,7 +71,7 @@ export const explorerMessages = {
     population: (value: string) => `Popolazione: ${value} abitanti`,
     /** Said after the population when it is not the sources' own (decision 071). */
     populationIstat: (year: number) =>
-      `ISTAT, al 1° gennaio ${year} (cioè al 31 dicembre ${year - 1}): la base dei kg per abitante`,
+      `ISTAT, al 1° gennaio ${year}, cioè al 31 dicembre ${year - 1}: la base dei kg per abitante`,
     populationCensus: 'censimento ISTAT del 9 ottobre 2011: la base dei kg per abitante',
     /**
      * The comuni with data out of the area's comuni of today; a year of before the mergers can have more

@@ -210,7 +210,7 @@ describe('the population the kg per inhabitant divide by (decision 071)', () => 
 
   it("names ISTAT's date beside the population, and nothing for the sources' own", () => {
     expect(populationBasisText({ source: 'istat', date: '2012-01-01' })).toBe(
-      'ISTAT, al 1° gennaio 2012 (cioè al 31 dicembre 2011): la base dei kg per abitante',
+      'ISTAT, al 1° gennaio 2012, cioè al 31 dicembre 2011: la base dei kg per abitante',
     );
     expect(populationBasisText({ source: 'census', date: '2011-10-09' })).toMatch(
       /censimento.*9 ottobre 2011/,

@@ -327,6 +327,11 @@ describe('HTTP caching', () => {
       token: 'staff',
     },
     'GET /api/admin/imports/': { url: '/api/admin/imports/', cache: 'private', token: 'staff' },
+    'GET /api/admin/imports/current/': {
+      url: '/api/admin/imports/current/',
+      cache: 'private',
+      token: 'staff',
+    },
   };
 
   let token: string;

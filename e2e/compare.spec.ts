@@ -223,7 +223,7 @@ test('what the URL gets wrong is said in Italian, and five territories are the m
   await expect(notices).toContainText('Non esiste un comune con codice ISTAT 999999');
   await expect(notices).toContainText('«litri» non è un dato da confrontare');
   // What exists is shown.
-  await expect(chosen(page)).toHaveText([/^Veneto/, /^Padova \(provincia\)/]);
+  await expect(chosen(page)).toHaveText([/^Veneto/, /^Provincia di Padova/]);
   expect((await readTable(page)).header).toEqual(['Anno', 'Veneto', 'Provincia di Padova']);
 
   await page.goto('/confronta?aree=italia,regione:05,regione:03,provincia:028,comune:015146,regione:08');

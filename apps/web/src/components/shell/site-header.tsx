@@ -34,7 +34,8 @@ export function SiteHeader() {
   const closeMenu = () => setMenuOpen(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // The last pointerdown inside the header, in React's tree: that tree holds what the header shows in a
-  // portal too (the 'Area riservata' popover), which the DOM's would place outside it.
+  // portal too (the 'Area riservata' popover), which the DOM's would place outside it. Seen in the capture
+  // phase: React Aria's buttons stop the bubbling of their presses.
   const insidePointer = useRef<Event | null>(null);
 
   // The open collapsed menu closes as the desktop dropdown does: on Escape (the focus back on its button),
@@ -67,7 +68,7 @@ export function SiteHeader() {
   return (
     <header
       className="shell-header"
-      onPointerDown={(event) => {
+      onPointerDownCapture={(event) => {
         insidePointer.current = event.nativeEvent;
       }}
     >

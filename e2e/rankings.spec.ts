@@ -223,16 +223,20 @@ test('the page is axe-clean, its form works by keyboard, and it comes from the s
       return el?.name || el?.textContent?.trim() || '';
     });
   const reached: string[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 7; i++) {
     await page.keyboard.press('Tab');
     reached.push(await focused());
   }
-  expect(reached).toEqual(['anno', 'regione', 'provincia', 'fascia', 'capoluoghi', 'Mostra classifica']);
-  // Only the capoluoghi, by keyboard: back to the checkbox, Space, Tab to the button, Enter.
+  expect(reached).toEqual(['anno', 'regione', 'provincia', 'fascia', 'capoluoghi', 'anomali', 'Mostra classifica']);
+  // Only the capoluoghi, by keyboard: back to the checkbox (past the anomalies switch), Space, Tab twice to
+  // the button, Enter.
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   expect(await focused()).toBe('capoluoghi');
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('Mostra classifica');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`regione=${VENETO}&capoluoghi=1$`));
   // Veneto's seven capoluoghi di provincia.

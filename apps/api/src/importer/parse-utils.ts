@@ -90,15 +90,15 @@ export class CsvSyntaxError extends Error {
  */
 export function csvSyntaxRow(err: CsvSyntaxError, files: readonly SourceFile[]): RowError {
   const file = files.find((f) => f.text.includes(err.text)) ?? files[0];
-  const start = file ? file.text.indexOf(err.text) : 0;
-  let before = 0;
-  for (
-    let i = file ? file.text.indexOf('\n') : -1;
-    i !== -1 && i < start;
-    i = file!.text.indexOf('\n', i + 1)
-  )
-    before++;
+  const before = file ? lineOf(file.text, file.text.indexOf(err.text)) - 1 : 0;
   return { file: file?.path, line: before + err.line, reason: err.message, detail: err.cause.message };
+}
+
+/** The 1-based line of `text` that holds the character at `index`. */
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 // C0 controls but tab and line ends, DEL, the C1 controls (what cp1252 text read as latin-1 leaves behind)
@@ -144,8 +144,7 @@ export function jsonError(err: unknown, text: string): RowError {
     return { line: 1, reason: importMessage(/end of JSON/.test(detail) ? 'notJsonEnd' : 'notJson'), detail };
   const position = Number(at[1]);
   const lineStart = text.lastIndexOf('\n', position - 1) + 1;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
+  const line = lineOf(text, position);
   return { line, reason: importMessage('notJsonAt', { character: position - lineStart + 1 }), detail };
 }
 

@@ -331,8 +331,8 @@ export type ImportsOverview = z.infer<typeof ImportsOverviewSchema>;
 
 /**
  * POST /api/admin/imports/: multipart/form-data with a `dataset` field first, then one `file` (several
- * for a folder dataset). A file with bad rows changes nothing and answers 400 with `{"file": ["name:LINE:
- * reason", …]}` (the first 100, then one line counting the rest); a good one is imported in one
+ * for a folder dataset). A file with bad rows changes nothing and answers 400 with `{"file": ["name, riga
+ * LINE: motivo", …]}`, in Italian (the first 100, then one line counting the rest); a good one is imported in one
  * transaction and the statistics and pages refresh. One import at a time: 409 while another runs.
  */
 export const ImportResultSchema = z.object({

@@ -18,6 +18,7 @@ import { runThroughApi } from './remote';
 import { BACKUP_COMMANDS, BackupRefused, type FileCommand } from './backup';
 import { DATASETS } from '../importer/datasets';
 import { importDataset, ImportValidationError } from '../importer/import-dataset';
+import { importMessage } from '../importer/messages';
 import { createProgress } from '../importer/progress';
 import { isSeeded, seedBundledData } from '../importer/seed';
 import { DATASET_IDS, isDatasetId } from '../importer/types';
@@ -147,9 +148,12 @@ function failure(err: unknown, log: (line: string) => void): number {
     return 1;
   }
   if (err instanceof ImportValidationError) {
+    // The importer's Italian lines, as the back-office shows them; the technical detail behind some of
+    // them (a CSV parser's, the database's) too, since the operator's terminal is the server's.
     for (const line of err.lines) log(line);
-    if (err.more) log(`… and ${err.more} more bad row(s) not shown`);
-    log(`import failed: ${err.total} bad row(s); nothing was changed`);
+    if (err.more) log(importMessage('moreNotShown', { more: err.more }));
+    for (const detail of err.details) log(`${importMessage('technicalDetail')} ${detail}`);
+    log(importMessage('importFailed', { total: err.total }));
     return 1;
   }
   log(`error: ${err instanceof Error ? err.message : String(err)}`);

@@ -133,8 +133,8 @@ describe('the admin CLI while the portal runs on the embedded database', () => {
     writeFileSync(path.join(dir, 'rotto.csv'), 'non,è,un,file,ispra\n1,2,3,4,5\n');
     const result = await admin('import', 'ispra-comuni', 'rotto.csv');
     expect(result.code).toBe(1);
-    expect(result.out).toContain('rotto.csv');
-    expect(result.out).toMatch(/nothing was changed|error:/);
+    expect(result.out).toContain('rotto.csv, riga 1: mancano le colonne');
+    expect(result.out).toMatch(/nessun dato è cambiato|error:/);
   }, 60_000);
 
   it('refuses what needs the database files, and says to stop the portal', async () => {

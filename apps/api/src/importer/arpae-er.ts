@@ -43,12 +43,12 @@ export function parseArpaeEr(text: string): Parsed<CollectionData> {
       const kg = (column: string) => nonNegative(requiredNumber(v[column]!, column), column)!;
       const producedT = kg('RU(kg)') / 1000;
       const sortedT = kg('RD(kg)') / 1000;
-      if (sortedT > producedT) throw new FieldError('RD(kg) is larger than RU(kg)');
+      if (sortedT > producedT) throw new FieldError('sortedOverProduced');
       const latitude = optionalNumber(v.LATITUDE!, 'LATITUDE');
       const longitude = optionalNumber(v.LONGITUDE!, 'LONGITUDE');
       const key = `${cityId}|${year}`;
       if (seen.has(key))
-        throw new FieldError(`comune ${cityId} year ${year} already on line ${seen.get(key)}`);
+        throw new FieldError('comuneYearAlreadyOnLine', { city: cityId, year, line: seen.get(key)! });
       seen.set(key, line);
       return {
         line,

@@ -13,6 +13,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed, Progress } from './types';
+import { importMessage } from './messages';
 
 /** The columns of kg by collection system (legend: emilia-romagna-sistemi-2015-2016.legend.txt). */
 export const SYSTEM_COLUMNS: Readonly<Record<string, string>> = {
@@ -81,8 +82,7 @@ export function parseArpaeSistemi(text: string): Parsed<SistemiData> {
       years.add(year);
       if (macro.startsWith('compostaggio domestico')) {
         const kg = num(v['COM.DOM.'] ?? '', 'COM.DOM.') ?? num(v['TOTALE(Kg)']!, 'TOTALE(Kg)');
-        if (kg === null || kg < 0)
-          throw new FieldError('column "COM.DOM.": a non-negative value is required');
+        if (kg === null || kg < 0) throw new FieldError('nonNegativeRequired', { column: 'COM.DOM.' });
         const before = data.composting.get(key);
         data.composting.set(key, {
           kg: (before?.kg ?? 0) + kg,
@@ -94,7 +94,7 @@ export function parseArpaeSistemi(text: string): Parsed<SistemiData> {
       for (const column of columns) {
         const kg = num(v[column] ?? '', column);
         if (kg === null || kg === 0) continue;
-        if (kg < 0) throw new FieldError(`column "${column}": ${kg} is negative`);
+        if (kg < 0) throw new FieldError('negative', { column, value: kg });
         const k = `${key}|${SYSTEM_COLUMNS[column]}`;
         data.systems.set(k, (data.systems.get(k) ?? 0) + kg);
       }
@@ -109,7 +109,7 @@ async function check(q: Queryable, data: SistemiData): Promise<RowError[]> {
   const errors: RowError[] = [];
   for (const [key, line] of data.lines) {
     const [city] = key.split('|');
-    if (!cities.has(city!)) errors.push({ line, reason: `comune ${city} is unknown` });
+    if (!cities.has(city!)) errors.push({ line, reason: importMessage('comuneUnknown', { city: city! }) });
   }
   return errors;
 }

@@ -32,7 +32,7 @@ describe('the Campania check', () => {
     const passes = vi.spyOn(Map.prototype, Symbol.iterator);
     const errors = await campaniaRdDataset.check(citiesDb(cities), parsed.data);
     expect(errors).toHaveLength(2000);
-    expect(errors[0]).toEqual({ line: 2, reason: 'comune "Ignoto 0" (NA) is unknown' });
+    expect(errors[0]).toEqual({ line: 2, reason: 'il comune «Ignoto 0» (NA) non esiste' });
     expect(passes.mock.calls.length).toBeLessThan(10);
   });
 
@@ -54,8 +54,8 @@ describe('the Campania check', () => {
     );
     const errors = await campaniaRdDataset.check(citiesDb(cities), parsed.data);
     expect(errors).toEqual([
-      { line: 3, reason: 'comune "San Gi" (NA) matches 2 comuni' },
-      { line: 5, reason: 'comune "Acerr" (SA) is unknown' },
+      { line: 3, reason: 'il comune «San Gi» (NA) corrisponde a 2 comuni' },
+      { line: 5, reason: 'il comune «Acerr» (SA) non esiste' },
     ]);
     expect(parsed.data.cityIds[0]).toBe('065025');
     expect(parsed.data.cityIds[2]).toBe('063003');

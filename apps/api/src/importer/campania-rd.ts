@@ -11,6 +11,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, Parsed, Progress, StatRow } from './types';
+import { importMessage } from './messages';
 
 /** The year the file covers: its name says it ("dati-raccolta-differenziata-ru-2022"), its rows do not. */
 export const CAMPANIA_YEAR = 2022;
@@ -64,13 +65,13 @@ export function parseCampania(text: string): Parsed<CampaniaData> {
     const row = checkRow(errors, line, (): CampaniaRow => {
       const req = (column: string) => {
         const n = italianNumber(v[column]!, column);
-        if (n === null) throw new FieldError(`column "${column}": a value is required`);
-        if (n < 0) throw new FieldError(`column "${column}": ${n} is negative`);
+        if (n === null) throw new FieldError('valueRequired', { column });
+        if (n < 0) throw new FieldError('negative', { column, value: n });
         return n;
       };
       const sigla = requiredText(v[COLUMNS.sigla]!, COLUMNS.sigla);
       if (!/^[A-Z]{2}$/.test(sigla))
-        throw new FieldError(`column "${COLUMNS.sigla}": "${sigla}" is not a sigla`);
+        throw new FieldError('notSigla', { column: COLUMNS.sigla, value: sigla });
       // "NC" (non comunicato): the comune did not report its home composting.
       const raw = v[COLUMNS.composting]!.trim();
       const composting = raw === 'NC' ? null : italianNumber(raw, COLUMNS.composting);
@@ -87,7 +88,7 @@ export function parseCampania(text: string): Parsed<CampaniaData> {
       };
       const sum = row.sorted + (composting ?? 0) + row.unsorted;
       if (Math.abs(sum - row.produced) > 1)
-        throw new FieldError(`the total ${row.produced} kg is not RDi + composting + RUind (${sum} kg)`);
+        throw new FieldError('sumMismatch', { produced: row.produced, sum });
       return row;
     });
     if (row) data.rows.push(row);
@@ -157,8 +158,8 @@ async function resolve(q: Queryable, data: CampaniaData): Promise<RowError[]> {
       errors.push({
         line: r.line,
         reason: count
-          ? `comune "${r.name}" (${r.sigla}) matches ${count} comuni`
-          : `comune "${r.name}" (${r.sigla}) is unknown`,
+          ? importMessage('comuneNamedAmbiguous', { name: r.name, sigla: r.sigla, count })
+          : importMessage('comuneNamedUnknown', { name: r.name, sigla: r.sigla }),
       });
       return;
     }
@@ -166,7 +167,11 @@ async function resolve(q: Queryable, data: CampaniaData): Promise<RowError[]> {
     if (seen.has(id)) {
       errors.push({
         line: r.line,
-        reason: `comune "${r.name}" (${r.sigla}) already on line ${seen.get(id)}`,
+        reason: importMessage('comuneNamedAlreadyOnLine', {
+          name: r.name,
+          sigla: r.sigla,
+          line: seen.get(id)!,
+        }),
       });
       return;
     }

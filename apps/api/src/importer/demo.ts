@@ -10,6 +10,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
+import { importMessage } from './messages';
 
 interface SortingRow {
   line: number;
@@ -37,7 +38,8 @@ export const demoSortingTypesDataset: Dataset<SortingRow[]> = {
         const sortingTypeId = requiredText(v.sorting_type!, 'sorting_type');
         const fractionIds = requiredText(v.fractions!, 'fractions').split(/\s+/);
         const key = `${cityId}|${sortingTypeId}`;
-        if (seen.has(key)) throw new FieldError(`comune ${cityId} has sorting type ${sortingTypeId} twice`);
+        if (seen.has(key))
+          throw new FieldError('sortingTypeTwice', { city: cityId, sortingType: sortingTypeId });
         seen.add(key);
         return { line, cityId, sortingTypeId, fractionIds };
       });
@@ -52,11 +54,18 @@ export const demoSortingTypesDataset: Dataset<SortingRow[]> = {
     const errors: RowError[] = [];
     for (const r of rows) {
       const unknownFraction = r.fractionIds.find((f) => !fractions.has(f));
-      if (!cities.has(r.cityId)) errors.push({ line: r.line, reason: `comune ${r.cityId} does not exist` });
+      if (!cities.has(r.cityId))
+        errors.push({ line: r.line, reason: importMessage('comuneUnknown', { city: r.cityId }) });
       else if (!types.has(r.sortingTypeId)) {
-        errors.push({ line: r.line, reason: `sorting type "${r.sortingTypeId}" does not exist` });
+        errors.push({
+          line: r.line,
+          reason: importMessage('sortingTypeUnknown', { sortingType: r.sortingTypeId }),
+        });
       } else if (unknownFraction) {
-        errors.push({ line: r.line, reason: `waste fraction "${unknownFraction}" does not exist` });
+        errors.push({
+          line: r.line,
+          reason: importMessage('fractionUnknown', { fraction: unknownFraction }),
+        });
       }
     }
     return errors;
@@ -103,7 +112,7 @@ export const demoActionsDataset: Dataset<ActionRow[]> = {
         const categoryId = requiredText(v.category!, 'category');
         const title = requiredText(v.title!, 'title');
         const key = `${cityId}|${categoryId}|${title}`;
-        if (seen.has(key)) throw new FieldError(`comune ${cityId} has action "${title}" twice`);
+        if (seen.has(key)) throw new FieldError('actionTwice', { city: cityId, title });
         seen.add(key);
         return {
           line,
@@ -122,9 +131,10 @@ export const demoActionsDataset: Dataset<ActionRow[]> = {
     const categories = await loadReferenceIds(q, 'action_categories');
     const errors: RowError[] = [];
     for (const r of rows) {
-      if (!cities.has(r.cityId)) errors.push({ line: r.line, reason: `comune ${r.cityId} does not exist` });
+      if (!cities.has(r.cityId))
+        errors.push({ line: r.line, reason: importMessage('comuneUnknown', { city: r.cityId }) });
       else if (!categories.has(r.categoryId)) {
-        errors.push({ line: r.line, reason: `action category "${r.categoryId}" does not exist` });
+        errors.push({ line: r.line, reason: importMessage('categoryUnknown', { category: r.categoryId }) });
       }
     }
     return errors;

@@ -5,6 +5,7 @@ import {
   checkRow,
   comuneCode,
   FieldError,
+  jsonError,
   missingColumns,
   optionalNumber,
   readCsv,
@@ -12,6 +13,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
+import { importMessage } from './messages';
 
 interface TopoGeometry {
   properties?: Record<string, unknown>;
@@ -28,11 +30,11 @@ function readTopo(text: string, errors: RowError[]): TopoGeometry[] {
   try {
     doc = JSON.parse(text) as TopoDocument;
   } catch (err) {
-    errors.push({ line: 1, reason: `not valid JSON: ${(err as Error).message}` });
+    errors.push(jsonError(err, text));
     return [];
   }
   if (doc.type !== 'Topology' || !doc.objects) {
-    errors.push({ line: 1, reason: 'not a TopoJSON Topology' });
+    errors.push({ line: 1, reason: importMessage('notTopology') });
     return [];
   }
   return Object.values(doc.objects).flatMap((o) => o.geometries ?? []);
@@ -43,9 +45,12 @@ function prop(g: TopoGeometry, name: string): string {
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
+/** A property of a geometry that is not the code it must be. */
+const badProperty = (property: string, value: string) => importMessage('badProperty', { property, value });
+
 /** JSON files have one long line: errors name the geometry's index instead. */
 function geometryError(errors: RowError[], index: number, reason: string): void {
-  errors.push({ line: 1, reason: `geometry #${index + 1}: ${reason}` });
+  errors.push({ line: 1, reason: importMessage('geometry', { index: index + 1, reason }) });
 }
 
 interface RegionsData {
@@ -65,8 +70,8 @@ export const regionsDataset: Dataset<RegionsData> = {
       const id = prop(g, 'reg_istat_code').padStart(2, '0');
       const name = prop(g, 'reg_name');
       if (!isIstatId('region', id) || id === '00')
-        return geometryError(errors, i, `bad reg_istat_code "${id}"`);
-      if (!name) return geometryError(errors, i, 'reg_name is empty');
+        return geometryError(errors, i, badProperty('reg_istat_code', id));
+      if (!name) return geometryError(errors, i, importMessage('emptyProperty', { property: 'reg_name' }));
       regions.push({ id, name });
     });
     return { data: { regions, topojson: text }, errors, rowCount: regions.length, years: [] };
@@ -101,10 +106,11 @@ export const provincesDataset: Dataset<ProvincesData> = {
       const regionId = prop(g, 'reg_istat_code').padStart(2, '0');
       const name = prop(g, 'prov_name');
       const sigla = prop(g, 'prov_acr').toUpperCase();
-      if (!isIstatId('province', id)) return geometryError(errors, i, `bad prov_istat_code "${id}"`);
-      if (!isIstatId('region', regionId)) return geometryError(errors, i, `bad reg_istat_code "${regionId}"`);
-      if (!name) return geometryError(errors, i, 'prov_name is empty');
-      if (!/^[A-Z]{2}$/.test(sigla)) return geometryError(errors, i, `bad prov_acr "${sigla}"`);
+      if (!isIstatId('province', id)) return geometryError(errors, i, badProperty('prov_istat_code', id));
+      if (!isIstatId('region', regionId))
+        return geometryError(errors, i, badProperty('reg_istat_code', regionId));
+      if (!name) return geometryError(errors, i, importMessage('emptyProperty', { property: 'prov_name' }));
+      if (!/^[A-Z]{2}$/.test(sigla)) return geometryError(errors, i, badProperty('prov_acr', sigla));
       provinces.push({ line: 1, id, regionId, name, sigla });
     });
     return { data: { provinces, topojson: text }, errors, rowCount: provinces.length, years: [] };
@@ -113,7 +119,10 @@ export const provincesDataset: Dataset<ProvincesData> = {
     const regions = await loadIds(q, 'regions');
     return data.provinces
       .filter((p) => !regions.has(p.regionId))
-      .map((p) => ({ line: p.line, reason: `province ${p.id}: region ${p.regionId} does not exist` }));
+      .map((p) => ({
+        line: p.line,
+        reason: importMessage('provinceRegionUnknown', { province: p.id, region: p.regionId }),
+      }));
   },
   async write(q, data) {
     const p = data.provinces;
@@ -164,7 +173,7 @@ export const comuniDataset: Dataset<ComuneRow[]> = {
         const id = comuneCode(v.com_istat_code!, 'com_istat_code');
         const provinceId = (v.prov_istat_code ?? '').padStart(3, '0');
         if (!isIstatId('province', provinceId))
-          throw new FieldError(`column "prov_istat_code": "${v.prov_istat_code}" is not a province code`);
+          throw new FieldError('notProvinceId', { column: 'prov_istat_code', value: v.prov_istat_code! });
         const latitude = optionalNumber(v.centroid_lat!, 'centroid_lat');
         const longitude = optionalNumber(v.centroid_lon!, 'centroid_lon');
         return {
@@ -179,12 +188,15 @@ export const comuniDataset: Dataset<ComuneRow[]> = {
       });
       if (!row) continue;
       if (row.provinceId !== row.id.slice(0, 3)) {
-        errors.push({ line, reason: `comune ${row.id} is not in province ${row.provinceId}` });
+        errors.push({
+          line,
+          reason: importMessage('comuneNotOfProvince', { city: row.id, province: row.provinceId }),
+        });
         continue;
       }
       const dup = seen.get(row.id);
       if (dup) {
-        errors.push({ line, reason: `comune ${row.id} already on line ${dup}` });
+        errors.push({ line, reason: importMessage('comuneAlreadyOnLine', { city: row.id, line: dup }) });
         continue;
       }
       seen.set(row.id, line);
@@ -196,7 +208,7 @@ export const comuniDataset: Dataset<ComuneRow[]> = {
     const provinces = await loadIds(q, 'provinces');
     return rows
       .filter((r) => !provinces.has(r.provinceId))
-      .map((r) => ({ line: r.line, reason: `province ${r.provinceId} does not exist` }));
+      .map((r) => ({ line: r.line, reason: importMessage('provinceUnknown', { province: r.provinceId }) }));
   },
   async write(q, rows, progress) {
     progress.start('comuni: writing', rows.length);
@@ -241,7 +253,7 @@ export const comuniBoundariesDataset: Dataset<BoundariesData> = {
     const regionIds = new Set<string>();
     readTopo(text, errors).forEach((g, i) => {
       const code = prop(g, 'com_istat_code').padStart(6, '0');
-      if (!isIstatId('city', code)) return geometryError(errors, i, `bad com_istat_code "${code}"`);
+      if (!isIstatId('city', code)) return geometryError(errors, i, badProperty('com_istat_code', code));
       const region = prop(g, 'reg_istat_code');
       if (region) regionIds.add(region.padStart(2, '0'));
       codes.push(code);
@@ -251,7 +263,7 @@ export const comuniBoundariesDataset: Dataset<BoundariesData> = {
     if (regionIds.size !== 1 && errors.length === 0) {
       errors.push({
         line: 1,
-        reason: `expected the comuni of one region, found ${[...regionIds].join(', ')}`,
+        reason: importMessage('oneRegionExpected', { regions: [...regionIds].join(', ') }),
       });
     }
     const regionId = [...regionIds][0] ?? '';
@@ -259,7 +271,9 @@ export const comuniBoundariesDataset: Dataset<BoundariesData> = {
   },
   async check(q, data) {
     const regions = await loadIds(q, 'regions');
-    return regions.has(data.regionId) ? [] : [{ line: 1, reason: `region ${data.regionId} does not exist` }];
+    return regions.has(data.regionId)
+      ? []
+      : [{ line: 1, reason: importMessage('regionUnknown', { region: data.regionId }) }];
   },
   async write(q, data) {
     await upsertBoundary(q, 'comuni', data.regionId, data.topojson);

@@ -7,7 +7,8 @@ import { recomputeAggregates } from './aggregates';
 import { DATASETS } from './datasets';
 import { findImport, lockImports, recordImport } from './imports.repo';
 import { parseInWorker } from './parse-in-worker';
-import { controlCharacterErrors, type RowError } from './parse-utils';
+import { importMessage } from './messages';
+import { controlCharacterErrors, CsvSyntaxError, csvSyntaxRow, type RowError } from './parse-utils';
 import { silentProgress } from './progress';
 import type { DatasetId, Parsed, Progress, SourceFile } from './types';
 
@@ -37,17 +38,23 @@ export interface ImportSummary {
 export const MAX_REPORTED_ERRORS = 100;
 
 /**
- * Bad rows: nothing was written. `lines` are `path:LINE: reason`, ready for stderr: the first
- * MAX_REPORTED_ERRORS in file and line order; `total` counts them all.
+ * Bad rows: nothing was written. `lines` are `path, riga LINE: reason` in Italian (messages.ts), what the
+ * back-office shows and the CLI prints: the first MAX_REPORTED_ERRORS in file and line order; `total`
+ * counts them all. `details` are the technical messages behind some of them (a CSV parser's, the
+ * database's), for the server log only.
  */
 export class ImportValidationError extends Error {
   readonly total: number;
   constructor(
     readonly lines: string[],
     total?: number,
+    readonly details: string[] = [],
   ) {
     const count = total ?? lines.length;
-    super(`${count} bad row(s); nothing was imported:\n${lines.slice(0, 20).join('\n')}`);
+    super(
+      `${count === 1 ? importMessage('refusedOne') : importMessage('refused', { count })}\n` +
+        lines.slice(0, 20).join('\n'),
+    );
     this.name = 'ImportValidationError';
     this.total = count;
   }
@@ -66,8 +73,11 @@ export function validationError(
   uncounted = 0,
 ): ImportValidationError {
   const first = firstErrors(errors);
-  const lines = first.map((e) => `${e.file ?? displayPath}:${e.line}: ${e.reason}`);
-  return new ImportValidationError(lines, errors.length + uncounted);
+  const lines = first.map((e) =>
+    importMessage('at', { file: e.file ?? displayPath, line: e.line, reason: e.reason }),
+  );
+  const details = first.flatMap((e) => (e.detail ? [`${e.file ?? displayPath}:${e.line}: ${e.detail}`] : []));
+  return new ImportValidationError(lines, errors.length + uncounted, details);
 }
 
 /** The first MAX_REPORTED_ERRORS errors in file and line order. */
@@ -91,7 +101,7 @@ function firstErrors(errors: RowError[]): RowError[] {
 export interface SourceBytes {
   /** The base name (a folder dataset's hash covers the names too). */
   name: string;
-  /** The path in messages: `file:line: reason`. */
+  /** The path in messages: `file, riga LINE: reason`. */
   path: string;
   bytes: Buffer;
 }
@@ -104,9 +114,9 @@ async function listSource(
 ): Promise<{ name: string; path: string; diskPath: string }[]> {
   if (DATASETS[dataset].input === 'folder') {
     if (!(await stat(filePath)).isDirectory())
-      throw new Error(`${displayPath}: the ${dataset} dataset needs a folder`);
+      throw new Error(importMessage('needsFolder', { file: displayPath, dataset }));
     const names = (await readdir(filePath)).filter((n) => n.endsWith('.csv')).sort();
-    if (names.length === 0) throw new Error(`${displayPath}: the folder has no .csv file`);
+    if (names.length === 0) throw new Error(importMessage('folderWithoutCsv', { file: displayPath }));
     return names.map((name) => ({ name, path: join(displayPath, name), diskPath: join(filePath, name) }));
   }
   return [{ name: basename(filePath), path: displayPath, diskPath: filePath }];
@@ -189,7 +199,14 @@ export function parseSources(dataset: DatasetId, sources: SourceBytes[], display
   const { files, sha256 } = decodeSource(dataset, sources);
   const encoding = files.flatMap((f) => controlCharacterErrors(f.text, f.path));
   if (encoding.length) throw validationError(encoding, displayPath);
-  const parsed = DATASETS[dataset].parse(files) as Parsed<unknown>;
+  let parsed: Parsed<unknown>;
+  try {
+    parsed = DATASETS[dataset].parse(files) as Parsed<unknown>;
+  } catch (err) {
+    // csv-parse refused the text: its line, in Italian; its own English only for the server log.
+    if (err instanceof CsvSyntaxError) throw validationError([csvSyntaxRow(err, files)], displayPath);
+    throw err;
+  }
   const fileName = DATASETS[dataset].input === 'folder' ? basename(displayPath) || dataset : files[0].name;
   // Bad rows are reported with those of the checks that need the database (writeParsed): only the first
   // few travel, with their count.
@@ -201,6 +218,12 @@ export function parseSources(dataset: DatasetId, sources: SourceBytes[], display
     displayPath,
     parsed: { ...parsed, errors, errorCount: parsed.errors.length },
   };
+}
+
+/** An error of PostgreSQL or PGlite: a five-character SQLSTATE (23505 unique, 23503 foreign key…). */
+function isDatabaseError(err: unknown): err is Error & { code: string; detail?: string } {
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 function summaryOf(
@@ -251,7 +274,18 @@ export async function writeParsed(
   // Rows that did not parse are not checked; those that did are, so the file's bad rows come in one go.
   const errors = [...parsed.errors, ...(await def.check(q, parsed.data as never))];
   if (errors.length) throw validationError(errors, displayPath, parsed.errorCount - parsed.errors.length);
-  await def.write(q, parsed.data as never, options.progress ?? silentProgress);
+  try {
+    await def.write(q, parsed.data as never, options.progress ?? silentProgress);
+  } catch (err) {
+    // The database refused a row the checks let through (a constraint): the staff read that in Italian,
+    // the database's own message goes to the server log (ImportValidationError.details).
+    if (!isDatabaseError(err)) throw err;
+    throw new ImportValidationError(
+      [importMessage('atFile', { file: displayPath, reason: importMessage('databaseRefused') })],
+      1,
+      [`${displayPath}: ${err.message}${err.detail ? ` (${err.detail})` : ''}`],
+    );
+  }
   await recordImport(q, {
     dataset,
     fileName: prepared.fileName,

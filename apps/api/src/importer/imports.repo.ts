@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db';
 import type { RowError } from './parse-utils';
 import { searchText, type ImportRecord } from '@portal/contract';
 import { SOURCE_RANK, type CollectionData, type Progress } from './types';
+import { importMessage } from './messages';
 
 const CHUNK = 5000;
 
@@ -102,7 +103,7 @@ export async function checkCollection(q: Queryable, data: CollectionData): Promi
     if (!fractions.has(id)) {
       errors.push({
         line: 1,
-        reason: `waste fraction "${id}" is unknown: import the reference dataset first`,
+        reason: importMessage('fractionNotImported', { fraction: id }),
       });
     }
   }
@@ -112,7 +113,7 @@ export async function checkCollection(q: Queryable, data: CollectionData): Promi
     if (!provinces.has(province)) {
       errors.push({
         line: row.line,
-        reason: `comune ${row.cityId} is unknown and its province ${province} does not exist`,
+        reason: importMessage('comuneAndProvinceUnknown', { city: row.cityId, province }),
       });
     }
   }

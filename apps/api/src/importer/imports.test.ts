@@ -43,7 +43,9 @@ describe('parse helpers', () => {
     expect(comuneCode('8033001', 'ISTAT_COD')).toBe('033001');
     expect(comuneCode('001001', 'istat')).toBe('001001');
     expect(comuneCode('1001', 'istat')).toBe('001001');
-    expect(() => comuneCode('abc', 'istat')).toThrow(/not an ISTAT code/);
+    expect(() => comuneCode('abc', 'istat')).toThrow(
+      'colonna «istat»: «abc» non è un codice ISTAT (attese da 1 a 8 cifre)',
+    );
   });
 
   it('builds search names without accents, punctuation or double spaces', () => {
@@ -81,8 +83,12 @@ describe('import of a collection file', () => {
     }
     const result = await runAdmin(['import', 'ispra-comuni', bad], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${bad}:101: column "Vetro (t)": "abc" is not a number`);
-    expect(result.stderr).toMatch(/nothing was changed/);
+    expect(result.stderr).toContain(
+      `${bad}, riga 101: colonna «Vetro (t)»: «abc» non è un numero (atteso per esempio 1375.5, con il punto decimale)`,
+    );
+    expect(result.stderr).toMatch(
+      /importazione non riuscita: 1 righe non valide in tutto; nessun dato è cambiato/,
+    );
     if (testDb.url) {
       expect(await tableCounts(db)).toEqual(before);
     } else {
@@ -102,8 +108,10 @@ describe('import of a collection file', () => {
     expect(err).toBeInstanceOf(ImportValidationError);
     const reported = (err as ImportValidationError).lines;
     expect(reported).toHaveLength(2);
-    expect(reported[0]).toBe(`${bad}:2: comune 999001 is unknown and its province 999 does not exist`);
-    expect(reported[1]).toMatch(new RegExp(`^${bad}:6: column "Dato riferito a"`));
+    expect(reported[0]).toBe(`${bad}, riga 2: il comune 999001 non esiste e nemmeno la sua provincia 999`);
+    expect(reported[1]).toBe(
+      `${bad}, riga 6: colonna «Dato riferito a»: «Forse» non è né «Comune» né un’aggregazione («Aggregazione: …»)`,
+    );
   });
 
   it('refuses control characters and undecodable bytes, naming each line, and changes nothing', async () => {
@@ -123,8 +131,12 @@ describe('import of a collection file', () => {
     expect(err).toBeInstanceOf(ImportValidationError);
     const reported = (err as ImportValidationError).lines;
     expect(reported).toHaveLength(2);
-    expect(reported[0]).toMatch(new RegExp(`^${bad}:3: the control character U\\+008A after ".*,Comune-"`));
-    expect(reported[1]).toMatch(new RegExp(`^${bad}:5: a byte that is not UTF-8`));
+    expect(reported[0]).toMatch(
+      new RegExp(
+        `^${bad}, riga 3: il carattere di controllo U\\+008A dopo «.*,Comune-»: salva il file in codifica UTF-8`,
+      ),
+    );
+    expect(reported[1]).toMatch(new RegExp(`^${bad}, riga 5: un byte che non è UTF-8 dopo «`));
     expect(await tableCounts(db)).toEqual(before);
   });
 

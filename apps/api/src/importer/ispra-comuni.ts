@@ -14,6 +14,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, FractionRow, Parsed, StatRow } from './types';
+import { importMessage } from './messages';
 
 /** The fraction columns of the ISPRA per-comune format, recognised by how their header starts. */
 export const ISPRA_FRACTION_COLUMNS: readonly [RegExp, string][] = [
@@ -70,7 +71,9 @@ export function parseIspraComuni(text: string): Parsed<CollectionData> {
     const absent = ISPRA_FRACTION_COLUMNS.filter(([, f]) => !found.has(f)).map(([, f]) => f);
     return {
       data,
-      errors: [{ line: 1, reason: `missing fraction column(s): ${absent.join(', ')}` }],
+      errors: [
+        { line: 1, reason: importMessage('missingFractionColumns', { fractions: absent.join(', ') }) },
+      ],
       rowCount: 0,
       years: [],
     };
@@ -87,7 +90,7 @@ export function parseIspraComuni(text: string): Parsed<CollectionData> {
       const lead = /^Aggregazione:\s*(.+)$/i.exec(scope);
       const member = /^Vedi aggregazione:\s*(.+)$/i.exec(scope);
       if (!lead && !member && scope.toLowerCase() !== 'comune') {
-        throw new FieldError(`column "${COLUMNS.scope}": "${scope}" is neither Comune nor an aggregation`);
+        throw new FieldError('notScope', { column: COLUMNS.scope, value: scope });
       }
       const num = (column: string) => nonNegative(optionalNumber(v[column]!, column, true), column);
       const fractions = new Map<string, number>();
@@ -100,7 +103,7 @@ export function parseIspraComuni(text: string): Parsed<CollectionData> {
       const sortedT = producedT === null ? null : (num(COLUMNS.sorted) ?? 0);
       const key = `${cityId}|${year}`;
       if (seen.has(key))
-        throw new FieldError(`comune ${cityId} year ${year} already on line ${seen.get(key)}`);
+        throw new FieldError('comuneYearAlreadyOnLine', { city: cityId, year, line: seen.get(key)! });
       seen.set(key, line);
       return {
         role: lead ? 'lead' : member ? 'member' : 'own',

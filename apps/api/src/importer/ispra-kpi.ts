@@ -63,7 +63,8 @@ export function parseIspraKpi(text: string): Parsed<CollectionData> {
       const name = comuneName(requiredText(v.name!, 'name'));
       const producedT = kgProduced === null ? null : (kgProduced * population) / 1000;
       const sortedT = producedT === null ? null : (producedT * rdPct) / 100;
-      if (seen.has(cityId)) throw new FieldError(`comune ${cityId} already on line ${seen.get(cityId)}`);
+      if (seen.has(cityId))
+        throw new FieldError('comuneAlreadyOnLine', { city: cityId, line: seen.get(cityId)! });
       seen.set(cityId, line);
       const city = { name, latitude: null, longitude: null };
       const aggregationName = v.aggregation_name || null;

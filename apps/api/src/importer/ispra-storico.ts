@@ -15,6 +15,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { CollectionData, Dataset, FractionRow, Parsed, Progress, SourceFile, StatRow } from './types';
+import { importMessage } from './messages';
 
 /**
  * The fraction columns of ISPRA's national per-comune tables of 2010–2017 (data/ispra/comuni-2010-2017/),
@@ -100,7 +101,7 @@ function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
   }
   const fractionColumns = header.filter((h) => STORICO_FRACTION_COLUMNS[h]);
   if (!fractionColumns.includes('Frazione Organica')) {
-    fail(2, 'missing column(s): Frazione Organica');
+    fail(2, importMessage('missingColumn', { columns: 'Frazione Organica' }));
     return [];
   }
   const rows: StoricoRow[] = [];
@@ -114,13 +115,13 @@ function parseFile(file: SourceFile, errors: RowError[]): StoricoRow[] {
       const regionId = v[COLUMNS.region]!.padStart(2, '0');
       const provinceId = v[COLUMNS.province]!.padStart(3, '0');
       if (!isIstatId('region', regionId))
-        throw new FieldError(`column "${COLUMNS.region}": "${regionId}" is not a code`);
+        throw new FieldError('notRegionId', { column: COLUMNS.region, value: regionId });
       if (provinceId !== code.slice(0, 3))
-        throw new FieldError(`column "${COLUMNS.province}": ${provinceId} is not the province of ${code}`);
+        throw new FieldError('notProvinceOf', { column: COLUMNS.province, province: provinceId, city: code });
       const scope = v[COLUMNS.scope]!;
       const aggregation = /^Aggregazione:\s*(.+)$/i.exec(scope);
       if (!aggregation && scope.toLowerCase() !== 'comune')
-        throw new FieldError(`column "${COLUMNS.scope}": "${scope}" is neither Comune nor an aggregation`);
+        throw new FieldError('notScope', { column: COLUMNS.scope, value: scope });
       const num = (column: string) => nonNegative(optionalNumber(v[column] ?? '', column), column);
       const producedT = num(COLUMNS.produced);
       const fractions = new Map<string, number>();
@@ -213,7 +214,11 @@ async function resolveComuni(q: Queryable, data: StoricoData): Promise<RowError[
         errors.push({
           file: r.file,
           line: r.line,
-          reason: `comune ${r.code} (${r.name}) is unknown and its province ${r.provinceId} does not exist`,
+          reason: importMessage('comuneNamedAndProvinceUnknown', {
+            city: r.code,
+            name: r.name,
+            province: r.provinceId,
+          }),
         });
         return;
       }
@@ -227,7 +232,7 @@ async function resolveComuni(q: Queryable, data: StoricoData): Promise<RowError[
       errors.push({
         file: r.file,
         line: r.line,
-        reason: `comune ${id} year ${r.year} already on line ${before}`,
+        reason: importMessage('comuneYearAlreadyOnLine', { city: id, year: r.year, line: before }),
       });
       return;
     }
@@ -389,7 +394,7 @@ export const ispraStoricoDataset: Dataset<StoricoData> = {
     const unknown = [...new Set(Object.values(STORICO_FRACTION_COLUMNS))].filter((f) => !fractions.has(f));
     return unknown.map((f) => ({
       line: 2,
-      reason: `waste fraction "${f}" is unknown: import the reference dataset first`,
+      reason: importMessage('fractionNotImported', { fraction: f }),
     }));
   },
   async write(q, data, progress: Progress) {

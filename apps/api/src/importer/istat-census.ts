@@ -1,8 +1,9 @@
 import { isIstatId } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { loadIds } from './imports.repo';
-import type { RowError } from './parse-utils';
+import { jsonError, type RowError } from './parse-utils';
 import type { Dataset, Parsed } from './types';
+import { importMessage } from './messages';
 
 /** The census the file's population counts (9 October 2011), the year it stands for. */
 export const CENSUS_YEAR = 2011;
@@ -35,7 +36,7 @@ export function parseCensus(text: string): Parsed<CensusData> {
   } catch (err) {
     return {
       data,
-      errors: [{ line: 1, reason: `not JSON: ${(err as Error).message}` }],
+      errors: [jsonError(err, text)],
       rowCount: 0,
       years: [],
     };
@@ -43,7 +44,7 @@ export function parseCensus(text: string): Parsed<CensusData> {
   if (!Array.isArray(entries)) {
     return {
       data,
-      errors: [{ line: 1, reason: 'the file is not a JSON array of comuni' }],
+      errors: [{ line: 1, reason: importMessage('notJsonArray') }],
       rowCount: 0,
       years: [],
     };
@@ -58,16 +59,16 @@ export function parseCensus(text: string): Parsed<CensusData> {
     const province = raw?.provincia?.codice;
     const population = raw?.popolazione;
     if (typeof code !== 'string' || !isIstatId('city', code)) {
-      errors.push({ line, reason: `comune ${line}: "codice" is not a 6-digit ISTAT code` });
+      errors.push({ line, reason: importMessage('censusCode', { index: line }) });
       return;
     }
     if (typeof region !== 'string' || !isIstatId('region', region))
-      errors.push({ line, reason: `comune ${code}: "regione.codice" is not a 2-digit code` });
+      errors.push({ line, reason: importMessage('censusRegion', { city: code }) });
     else if (typeof province !== 'string' || province !== code.slice(0, 3))
-      errors.push({ line, reason: `comune ${code}: "provincia.codice" is not the province of its code` });
+      errors.push({ line, reason: importMessage('censusProvince', { city: code }) });
     else if (typeof population !== 'number' || !Number.isInteger(population) || population < 0)
-      errors.push({ line, reason: `comune ${code}: "popolazione" is not a number of inhabitants` });
-    else if (seen.has(code)) errors.push({ line, reason: `comune ${code} appears twice` });
+      errors.push({ line, reason: importMessage('censusPopulation', { city: code }) });
+    else if (seen.has(code)) errors.push({ line, reason: importMessage('comuneTwice', { city: code }) });
     else {
       seen.add(code);
       data.byProvince.set(province, (data.byProvince.get(province) ?? 0) + population);
@@ -85,9 +86,9 @@ async function check(q: Queryable, data: CensusData): Promise<RowError[]> {
   const regions = await loadIds(q, 'regions');
   const errors: RowError[] = [];
   for (const [province, region] of data.regionOf) {
-    if (!regions.has(region)) errors.push({ line: 1, reason: `region ${region} does not exist` });
+    if (!regions.has(region)) errors.push({ line: 1, reason: importMessage('regionUnknown', { region }) });
     else if (known.get(province) !== region)
-      errors.push({ line: 1, reason: `province ${province} is not a province of region ${region}` });
+      errors.push({ line: 1, reason: importMessage('provinceNotOfRegion', { province, region }) });
   }
   return errors;
 }

@@ -51,10 +51,12 @@ describe('istat-popolazione: parse errors', () => {
     const { data, errors } = parsePopulation(text);
     expect(data).toHaveLength(1);
     expect(errors.map((e) => e.line)).toEqual([3, 4, 5, 6]);
-    expect(errors[0]!.reason).toMatch(/level/);
-    expect(errors[1]!.reason).toMatch(/area_id/);
-    expect(errors[2]!.reason).toMatch(/twice/);
-    expect(errors[3]!.reason).toMatch(/population/);
-    expect(parsePopulation('year,level,area_id\n2012,country,IT').errors[0]!.reason).toMatch(/population/);
+    expect(errors[0]!.reason).toBe('colonna «level»: «comune» non è country, region o province');
+    expect(errors[1]!.reason).toBe('colonna «area_id»: «1» non è un codice ISTAT di provincia');
+    expect(errors[2]!.reason).toBe('il paese IT compare due volte nel 2012');
+    expect(errors[3]!.reason).toBe('colonna «population»: 0 è minore di 1');
+    expect(parsePopulation('year,level,area_id\n2012,country,IT').errors[0]!.reason).toBe(
+      'manca la colonna population',
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
+import { importMessage, LEVEL_NAMES } from './messages';
 
 export type PopulationLevel = 'country' | 'region' | 'province';
 
@@ -42,15 +43,19 @@ export function parsePopulation(text: string): Parsed<AreaPopulationRow[]> {
     const row = checkRow(errors, line, () => {
       const year = requiredYear(v.year!, 'year');
       const level = v.level!;
-      if (!(level in ID_LEVEL))
-        throw new FieldError(`column "level": "${level}" is not country, region or province`);
+      if (!(level in ID_LEVEL)) throw new FieldError('notLevel', { column: 'level', value: level });
       const areaId = v.area_id!;
       const idLevel = ID_LEVEL[level as PopulationLevel];
       if (idLevel === null ? areaId !== 'IT' : !isIstatId(idLevel, areaId))
-        throw new FieldError(`column "area_id": "${areaId}" is not the ISTAT code of a ${level}`);
+        throw new FieldError('notAreaId', {
+          column: 'area_id',
+          value: areaId,
+          level: LEVEL_NAMES[level]!.name,
+        });
       const population = requiredInteger(v.population!, 'population', 1);
       const key = `${year}|${level}|${areaId}`;
-      if (seen.has(key)) throw new FieldError(`${level} ${areaId} appears twice in ${year}`);
+      if (seen.has(key))
+        throw new FieldError('areaTwice', { level: LEVEL_NAMES[level]!.article, area: areaId, year });
       seen.add(key);
       return { line, year, level: level as PopulationLevel, areaId, population };
     });
@@ -63,7 +68,10 @@ async function check(q: Queryable, rows: AreaPopulationRow[]): Promise<RowError[
   const known = { region: await loadIds(q, 'regions'), province: await loadIds(q, 'provinces') };
   return rows
     .filter((r) => r.level !== 'country' && !known[r.level].has(r.areaId))
-    .map((r) => ({ line: r.line, reason: `${r.level} ${r.areaId} does not exist` }));
+    .map((r) => ({
+      line: r.line,
+      reason: importMessage('areaUnknown', { level: LEVEL_NAMES[r.level]!.article, area: r.areaId }),
+    }));
 }
 
 /** The file is the whole series: it replaces every row. */

@@ -15,7 +15,8 @@ export interface ParseRequest {
 }
 
 export type ParseReply =
-  { kind: 'parsed'; prepared: ParsedImport } | { kind: 'invalid'; lines: string[]; total: number };
+  | { kind: 'parsed'; prepared: ParsedImport }
+  | { kind: 'invalid'; lines: string[]; total: number; details: string[] };
 
 /**
  * The heap a parse may take. The largest bundled input (ISPRA's 2010–2017 folder, 12 MB) parses into about
@@ -75,7 +76,7 @@ export async function parseInWorker(request: ParseRequest): Promise<ParsedImport
       );
       worker.once('exit', (code) => reject(new Error(`the parse worker stopped (exit code ${code})`)));
     });
-    if (reply.kind === 'invalid') throw new ImportValidationError(reply.lines, reply.total);
+    if (reply.kind === 'invalid') throw new ImportValidationError(reply.lines, reply.total, reply.details);
     return reply.prepared;
   } finally {
     await worker.terminate();

@@ -1,5 +1,7 @@
 import { isPlausibleYear } from '@portal/contract';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
+import { importMessage, type ImportMessageKey, type ImportMessageParams } from './messages';
+import type { SourceFile } from './types';
 
 /** One bad row: where it is and why it was refused. */
 export interface RowError {
@@ -7,7 +9,10 @@ export interface RowError {
   file?: string;
   /** 1-based line in the file; the header is line 1. */
   line: number;
+  /** In Italian (messages.ts): what the staff and the operator read. */
   reason: string;
+  /** Technical detail (a library's own message) for the server log only, never shown with the reason. */
+  detail?: string;
 }
 
 export interface CsvRecord {
@@ -25,10 +30,18 @@ export interface CsvTable {
  * Records of a single empty field (blank lines) are skipped.
  */
 export function readCsv(text: string, delimiter = ','): CsvTable {
-  const rows = parse(text, { bom: true, info: true, relax_column_count: true, delimiter }) as unknown as {
-    record: string[];
-    info: { lines: number };
-  }[];
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      delimiter,
+    }) as unknown as typeof rows;
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    throw new CsvSyntaxError(text, err);
+  }
   const first = rows[0];
   if (!first) return { header: [], records: [] };
   const header = first.record.map((h) => h.trim());
@@ -45,6 +58,47 @@ export function readCsv(text: string, delimiter = ','): CsvTable {
     records.push({ line, values });
   }
   return { header, records };
+}
+
+/** How csv-parse's refusals read in Italian, by its error code; any other is csvUnreadable. */
+const CSV_ERRORS: Partial<Record<string, ImportMessageKey>> = {
+  CSV_QUOTE_NOT_CLOSED: 'csvQuoteNotClosed',
+  CSV_INVALID_CLOSING_QUOTE: 'csvBadQuote',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'csvBadQuote',
+};
+
+/**
+ * A text csv-parse refused (a quote never closed, text after a closing quote): thrown by readCsv out of a
+ * dataset's parse; parseSources turns it into the row error of its file and line (csvSyntaxRow).
+ */
+export class CsvSyntaxError extends Error {
+  /** The line of `text` where csv-parse stopped. */
+  readonly line: number;
+  constructor(
+    readonly text: string,
+    override readonly cause: CsvError,
+  ) {
+    super(importMessage(CSV_ERRORS[cause.code] ?? 'csvUnreadable'));
+    this.name = 'CsvSyntaxError';
+    this.line = (cause as { lines?: number }).lines ?? 1;
+  }
+}
+
+/**
+ * The row error of a CsvSyntaxError: the file whose text holds the one refused (a dataset may have read a
+ * part of it, after a title line) and the line in that file; csv-parse's English only as the detail.
+ */
+export function csvSyntaxRow(err: CsvSyntaxError, files: readonly SourceFile[]): RowError {
+  const file = files.find((f) => f.text.includes(err.text)) ?? files[0];
+  const before = file ? lineOf(file.text, file.text.indexOf(err.text)) - 1 : 0;
+  return { file: file?.path, line: before + err.line, reason: err.message, detail: err.cause.message };
+}
+
+/** The 1-based line of `text` that holds the character at `index`. */
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 // C0 controls but tab and line ends, DEL, the C1 controls (what cp1252 text read as latin-1 leaves behind)
@@ -69,21 +123,48 @@ export function controlCharacterErrors(text: string, file?: string): RowError[] 
     if (line === reported) continue;
     reported = line;
     const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    const what = m[0] === '\uFFFD' ? 'a byte that is not UTF-8' : `the control character U+${code}`;
     const near = text.slice(Math.max(lineStart, m.index - 30), m.index).replace(/\s+/g, ' ');
-    errors.push({ file, line, reason: `${what} after "${near}": save the file as UTF-8 and fix the text` });
+    const reason =
+      m[0] === '\uFFFD'
+        ? importMessage('notUtf8', { near })
+        : importMessage('controlCharacter', { code, near });
+    errors.push({ file, line, reason });
   }
   return errors;
+}
+
+/**
+ * The row error of a JSON text JSON.parse refused: the line and character where it stopped, in Italian;
+ * JSON.parse's own English only as the detail (server log).
+ */
+export function jsonError(err: unknown, text: string): RowError {
+  const detail = err instanceof Error ? err.message : String(err);
+  const at = /at position (\d+)/.exec(detail);
+  if (!at)
+    return { line: 1, reason: importMessage(/end of JSON/.test(detail) ? 'notJsonEnd' : 'notJson'), detail };
+  const position = Number(at[1]);
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  const line = lineOf(text, position);
+  return { line, reason: importMessage('notJsonAt', { character: position - lineStart + 1 }), detail };
 }
 
 /** The header columns a file must have; returns the reason when some are missing. */
 export function missingColumns(header: string[], required: readonly string[]): string | undefined {
   const missing = required.filter((c) => !header.includes(c));
-  return missing.length ? `missing column(s): ${missing.join(', ')}` : undefined;
+  if (header.length === 0) return importMessage('emptyFile');
+  if (missing.length === 0) return undefined;
+  return importMessage(missing.length === 1 ? 'missingColumn' : 'missingColumns', {
+    columns: missing.join(', '),
+  });
 }
 
 /** Thrown when a value of a row is not what the column needs; the parsers turn it into a RowError. */
-export class FieldError extends Error {}
+export class FieldError extends Error {
+  constructor(key: ImportMessageKey, params?: ImportMessageParams) {
+    super(importMessage(key, params));
+    this.name = 'FieldError';
+  }
+}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -91,7 +172,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 export function optionalNumber(value: string, column: string, dashIsEmpty = false): number | null {
   const v = value.trim();
   if (v === '' || (dashIsEmpty && v === '-')) return null;
-  if (!NUMBER.test(v)) throw new FieldError(`column "${column}": "${value}" is not a number`);
+  if (!NUMBER.test(v)) throw new FieldError('notNumber', { column, value });
   return Number(v);
 }
 
@@ -104,43 +185,42 @@ const ITALIAN_NUMBER = /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/;
 export function italianNumber(value: string, column: string): number | null {
   const v = value.trim().replace(/%$/, '').trim();
   if (v === '' || v === '-') return null;
-  if (!ITALIAN_NUMBER.test(v)) throw new FieldError(`column "${column}": "${value}" is not a number`);
+  if (!ITALIAN_NUMBER.test(v)) throw new FieldError('notItalianNumber', { column, value });
   return Number(v.replace(/\./g, '').replace(',', '.'));
 }
 
 export function requiredNumber(value: string, column: string, dashIsEmpty = false): number {
   const n = optionalNumber(value, column, dashIsEmpty);
-  if (n === null) throw new FieldError(`column "${column}": a value is required`);
+  if (n === null) throw new FieldError('valueRequired', { column });
   return n;
 }
 
 export function nonNegative(n: number | null, column: string): number | null {
-  if (n !== null && n < 0) throw new FieldError(`column "${column}": ${n} is negative`);
+  if (n !== null && n < 0) throw new FieldError('negative', { column, value: n });
   return n;
 }
 
 export function percentage(n: number | null, column: string): number | null {
-  if (n !== null && (n < 0 || n > 100))
-    throw new FieldError(`column "${column}": ${n} is not between 0 and 100`);
+  if (n !== null && (n < 0 || n > 100)) throw new FieldError('notPercentage', { column, value: n });
   return n;
 }
 
 export function requiredInteger(value: string, column: string, min = 0): number {
   const v = value.trim();
-  if (!/^-?\d+$/.test(v)) throw new FieldError(`column "${column}": "${value}" is not an integer`);
+  if (!/^-?\d+$/.test(v)) throw new FieldError('notInteger', { column, value });
   const n = Number(v);
-  if (n < min) throw new FieldError(`column "${column}": ${n} is below ${min}`);
+  if (n < min) throw new FieldError('belowMin', { column, value: n, min });
   return n;
 }
 
 export function requiredYear(value: string, column: string): number {
   const year = requiredInteger(value, column);
-  if (!isPlausibleYear(year)) throw new FieldError(`column "${column}": ${year} is not a plausible year`);
+  if (!isPlausibleYear(year)) throw new FieldError('notYear', { column, value: year });
   return year;
 }
 
 export function requiredText(value: string, column: string): string {
-  if (value.trim() === '') throw new FieldError(`column "${column}": a value is required`);
+  if (value.trim() === '') throw new FieldError('valueRequired', { column });
   return value.trim();
 }
 
@@ -151,10 +231,10 @@ export function requiredText(value: string, column: string): string {
  */
 export function comuneCode(value: string, column: string): string {
   const v = value.trim();
-  if (!/^\d{1,8}$/.test(v)) throw new FieldError(`column "${column}": "${value}" is not an ISTAT code`);
+  if (!/^\d{1,8}$/.test(v)) throw new FieldError('notIstatCode', { column, value });
   const code = v.length > 6 ? v.slice(-6) : v.padStart(6, '0');
   if (code.slice(0, 3) === '000' || code.slice(3) === '000') {
-    throw new FieldError(`column "${column}": "${value}" is not an ISTAT comune code`);
+    throw new FieldError('notComuneCode', { column, value });
   }
   return code;
 }

@@ -17,6 +17,6 @@ try {
   reply = { kind: 'parsed', prepared: parseSources(request.dataset, sources, request.displayPath) };
 } catch (err) {
   if (!(err instanceof ImportValidationError)) throw err;
-  reply = { kind: 'invalid', lines: err.lines, total: err.total };
+  reply = { kind: 'invalid', lines: err.lines, total: err.total, details: err.details };
 }
 parentPort!.postMessage(reply);

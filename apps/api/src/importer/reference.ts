@@ -2,6 +2,7 @@ import { isIstatId, isPlausibleYear, searchText } from '@portal/contract';
 import type { Queryable } from '../db/db';
 import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
+import { importMessage } from './messages';
 
 /** The files of the reference folder (data/reference/) this dataset reads. */
 export const REFERENCE_FILES = [
@@ -65,7 +66,7 @@ function parseTable<T>(
 /** The ISTAT code of a comune in a column (six digits). */
 function cityCode(v: Record<string, string>, column: string): string {
   const id = requiredText(v[column]!, column);
-  if (!isIstatId('city', id)) throw new FieldError(`column "${column}": "${id}" is not a 6-digit ISTAT code`);
+  if (!isIstatId('city', id)) throw new FieldError('notCityId', { column, value: id });
   return id;
 }
 
@@ -86,7 +87,7 @@ function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = fal
     const mergedInto = cityCode(v, 'merged_into');
     const year = yearOptional && !v.year ? null : Number(requiredText(v.year!, 'year'));
     if (year !== null && !isPlausibleYear(year))
-      throw new FieldError(`column "year": "${v.year}" is not a year`);
+      throw new FieldError('notYear', { column: 'year', value: v.year! });
     return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
   });
 }
@@ -103,12 +104,12 @@ function parseCapitals(file: SourceFile, errors: RowError[]): Capital[] {
   return parseTable(file, errors, ['province_id', 'city_id', 'name'], (v) => {
     const provinceId = requiredText(v.province_id!, 'province_id');
     if (!isIstatId('province', provinceId))
-      throw new FieldError(`column "province_id": "${provinceId}" is not a 3-digit ISTAT code`);
+      throw new FieldError('notProvinceId', { column: 'province_id', value: provinceId });
     const cityId = cityCode(v, 'city_id');
     // An ISTAT comune code starts with its province's.
     if (!cityId.startsWith(provinceId))
-      throw new FieldError(`comune ${cityId} is not of province ${provinceId}`);
-    if (seen.has(cityId)) throw new FieldError(`city_id "${cityId}" appears twice`);
+      throw new FieldError('comuneNotOfProvince', { city: cityId, province: provinceId });
+    if (seen.has(cityId)) throw new FieldError('valueTwice', { column: 'city_id', value: cityId });
     seen.add(cityId);
     return { provinceId, cityId, name: requiredText(v.name!, 'name') };
   });
@@ -157,15 +158,15 @@ function parseList(file: SourceFile, kind: (typeof REFERENCE_FILES)[number], err
   for (const { line, values: v } of records) {
     const item = checkRow(fileErrors, line, () => {
       const id = requiredText(v.id!, 'id');
-      if (!SLUG.test(id)) throw new FieldError(`column "id": "${id}" is not a lower-case slug`);
-      if (seen.has(id)) throw new FieldError(`id "${id}" appears twice`);
+      if (!SLUG.test(id)) throw new FieldError('notSlug', { column: 'id', value: id });
+      if (seen.has(id)) throw new FieldError('valueTwice', { column: 'id', value: id });
       seen.add(id);
       const color = fractions ? requiredText(v.color!, 'color') : '';
       if (fractions && !/^#[0-9a-f]{6}$/i.test(color))
-        throw new FieldError(`column "color": "${color}" is not #rrggbb`);
+        throw new FieldError('notColor', { column: 'color', value: color });
       const eerCodes = fractions ? (v.eer_codes ?? '').split(/\s+/).filter(Boolean) : [];
       const bad = eerCodes.find((c) => !/^\d{6}$/.test(c));
-      if (bad) throw new FieldError(`column "eer_codes": "${bad}" is not a 6-digit EER code`);
+      if (bad) throw new FieldError('notEerCode', { column: 'eer_codes', value: bad });
       return {
         id,
         name: requiredText(v.name!, 'name'),
@@ -193,7 +194,11 @@ export const referenceDataset: Dataset<ReferenceData> = {
     for (const kind of REFERENCE_FILES) {
       const file = files.find((f) => f.name === kind);
       if (!file) {
-        errors.push({ file: files[0].path, line: 1, reason: `the folder has no ${kind}` });
+        errors.push({
+          file: files[0].path,
+          line: 1,
+          reason: importMessage('folderLacksFile', { name: kind }),
+        });
         data[kind] = [] as never;
         continue;
       }

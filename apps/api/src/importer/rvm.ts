@@ -14,6 +14,7 @@ import {
   type RowError,
 } from './parse-utils';
 import type { Dataset, Parsed } from './types';
+import { importMessage } from './messages';
 
 interface Machine {
   line: number;
@@ -37,14 +38,14 @@ interface RvmData {
 function bool(value: string, column: string): boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  throw new FieldError(`column "${column}": "${value}" is neither true nor false`);
+  throw new FieldError('notBoolean', { column, value });
 }
 
 function isoDate(value: string, column: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = m ? new Date(`${value}T00:00:00Z`) : undefined;
   if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw new FieldError(`column "${column}": "${value}" is not a date YYYY-MM-DD`);
+    throw new FieldError('notDate', { column, value });
   }
   return value;
 }
@@ -66,11 +67,11 @@ export const rvmDataset: Dataset<RvmData> = {
       checkRow(errors, line, () => {
         const cap = v.cap || null;
         if (cap !== null && !/^\d{5}$/.test(cap))
-          throw new FieldError(`column "cap": "${cap}" is not 5 digits`);
+          throw new FieldError('notDigits', { column: 'cap', value: cap, digits: 5 });
         const latitude = requiredNumber(v.latitude!, 'latitude');
         const longitude = requiredNumber(v.longitude!, 'longitude');
         if (latitude < 35 || latitude > 48 || longitude < 6 || longitude > 19) {
-          throw new FieldError(`coordinates ${latitude}, ${longitude} are not in Italy`);
+          throw new FieldError('outsideItaly', { latitude, longitude });
         }
         const machine: Machine = {
           line,
@@ -87,7 +88,7 @@ export const rvmDataset: Dataset<RvmData> = {
         };
         const year = requiredYear(v.year!, 'year');
         if (year < Number(machine.installedOn.slice(0, 4))) {
-          throw new FieldError(`year ${year} is before the installation (${machine.installedOn})`);
+          throw new FieldError('beforeInstallation', { year, installedOn: machine.installedOn });
         }
         const pieces = requiredInteger(v.pieces!, 'pieces');
         const kg = nonNegative(requiredNumber(v.kg!, 'kg'), 'kg')!;
@@ -107,11 +108,19 @@ export const rvmDataset: Dataset<RvmData> = {
             ] as const
           ).find((k) => known[k] !== machine[k]);
           if (differs)
-            throw new FieldError(`machine ${machine.id}: ${differs} differs from line ${known.line}`);
+            throw new FieldError('machineDiffers', {
+              machine: machine.id,
+              column: differs,
+              line: known.line,
+            });
         } else machines.set(machine.id, machine);
         const key = `${machine.id}|${year}`;
         if (seen.has(key))
-          throw new FieldError(`machine ${machine.id} year ${year} already on line ${seen.get(key)}`);
+          throw new FieldError('machineYearAlreadyOnLine', {
+            machine: machine.id,
+            year,
+            line: seen.get(key)!,
+          });
         seen.set(key, line);
         data.yearly.push({ machineId: machine.id, year, pieces, kg });
       });
@@ -123,7 +132,7 @@ export const rvmDataset: Dataset<RvmData> = {
     const cities = await loadIds(q, 'cities');
     return data.machines
       .filter((m) => !cities.has(m.cityId))
-      .map((m) => ({ line: m.line, reason: `comune ${m.cityId} does not exist` }));
+      .map((m) => ({ line: m.line, reason: importMessage('comuneUnknown', { city: m.cityId }) }));
   },
   async write(q, { machines: m, yearly: y }, progress) {
     progress.start('rvm: writing', m.length + y.length);

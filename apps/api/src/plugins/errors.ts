@@ -38,7 +38,7 @@ export const notFound = () => httpError(404, 'notFound');
 
 /**
  * An error answer whose body is already text, passed on as it is: an inner request's (app.inject; it
- * carried this request's Accept-Language), or the importer's `file:line: reason` lines.
+ * carried this request's Accept-Language), or the importer's Italian `file, riga N: motivo` lines.
  */
 export class RelayedError extends Error {
   constructor(

@@ -173,11 +173,11 @@ describe('uploadApi', () => {
   it('is an ApiError with the body for a refusal, and unreachable when the connection fails', async () => {
     const refused = uploadApi(adapter, '/api/invalid/', new FormData(), { schema: UserSchema });
     await vi.waitFor(() => expect(RecordedRequest.last).toBeDefined());
-    RecordedRequest.last!.answer(400, '{"file":["bad.csv:1: manca"]}');
+    RecordedRequest.last!.answer(400, '{"file":["bad.csv, riga 1: manca la colonna istat"]}');
     await expect(refused).rejects.toMatchObject({
       kind: 'http',
       status: 400,
-      body: { file: ['bad.csv:1: manca'] },
+      body: { file: ['bad.csv, riga 1: manca la colonna istat'] },
     });
     RecordedRequest.last = undefined;
     const lost = uploadApi(adapter, '/api/detail/', new FormData(), { schema: UserSchema });

@@ -96,8 +96,8 @@ describe('an upload of many bad rows', () => {
     expect(res.statusCode).toBe(400);
     const { file } = res.json() as { file: string[] };
     expect(file).toHaveLength(101);
-    expect(file[0]).toBe('campania.csv:2: comune "Nessuno 0" (NA) is unknown');
-    expect(file[99]).toBe('campania.csv:101: comune "Nessuno 99" (NA) is unknown');
+    expect(file[0]).toBe('campania.csv, riga 2: il comune «Nessuno 0» (NA) non esiste');
+    expect(file[99]).toBe('campania.csv, riga 101: il comune «Nessuno 99» (NA) non esiste');
     expect(file[100]).toBe('…e altre 2900 righe non valide, non mostrate (3000 in tutto).');
     expect(await tableCounts(t.db)).toEqual(before);
     expect(await uploads()).toEqual([]);

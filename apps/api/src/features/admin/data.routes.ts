@@ -224,7 +224,8 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: `dataset` FIRST (a file part before it is refused unread: 400), then one ' +
           '`file` (several for a folder dataset), at most 32 MB in all (413). Bad rows: 400 {"file": ' +
-          '["name:LINE: reason", …]}, the first 100 and a last line with the count of the rest; nothing ' +
+          '["name, riga LINE: motivo", …]} in Italian whatever the language asked (the importer\'s ' +
+          'catalogue, decision 076), the first 100 and a last line with the count of the rest; nothing ' +
           'changes. One import at a time: another upload while one runs is a 409 (the same dataset and ' +
           'bytes join the running import and get its result). Imported: the statistics and the pages ' +
           'refresh on every process (the data version moves).',
@@ -265,6 +266,9 @@ export const adminDataRoutes: FastifyPluginAsyncZod = async (app) => {
         summary = await result;
       } catch (err) {
         if (err instanceof ImportValidationError) {
+          // What a CSV parser or the database said, in its own words: for the server log, never the answer.
+          if (err.details.length)
+            req.log.warn({ event: 'data-import-refused', dataset, details: err.details }, 'import refused');
           const more = err.more
             ? [t(langOf(req), 'importMoreErrors', { more: err.more, total: err.total })]
             : [];

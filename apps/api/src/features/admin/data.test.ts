@@ -138,16 +138,54 @@ describe('data imports from the back-office', () => {
     expect(overview.recent.map((r) => r.fileName)).toContain('sicilia-2010-2024.csv');
   });
 
-  it('refuses a file with a bad row: names file:line, changes nothing', async () => {
+  it('refuses a file with a bad row: names the file and line in Italian, changes nothing', async () => {
     const before = await tableCounts(t.db);
     const version = (await api().get('/api/data-version/')).json().version;
     const res = await upload(form('ispra-comuni', ['sicilia.csv', sicilyWith('Vetro (t)', 'abc')]));
     expect(res.statusCode).toBe(400);
     const { file } = res.json();
     expect(file).toHaveLength(1);
-    expect(file[0]).toMatch(/^sicilia\.csv:3978: .*Vetro/);
+    expect(file[0]).toBe(
+      'sicilia.csv, riga 3978: colonna «Vetro (t)»: «abc» non è un numero (atteso per esempio 1375.5, con il punto decimale)',
+    );
     expect(await tableCounts(t.db)).toEqual(before);
     expect((await api().get('/api/data-version/')).json().version).toBe(version);
+    expect((await audit()).filter((e) => e.action === 'data.import')).toHaveLength(0);
+  });
+
+  it('says in Italian what the CSV parser and the database refused, their own words kept out of the answer', async () => {
+    const before = await tableCounts(t.db);
+    // A quote opened in a name and never closed: csv-parse's "Quote Not Closed" never reaches the staff.
+    const open = await upload(form('ispra-comuni', ['aperte.csv', sicilyWith('Comune', '"Palermo')]));
+    expect(open.statusCode).toBe(400);
+    const openLines = open.json().file as string[];
+    expect(openLines).toHaveLength(1);
+    expect(openLines[0]).toMatch(/^aperte\.csv, riga \d+: virgolette aperte e mai chiuse/);
+    expect(openLines[0]).not.toMatch(/Quote/);
+    // A file with the wrong header: the columns it lacks, on line 1.
+    const header = await upload(form('ispra-comuni', ['bad.csv', 'istat,anno\n082053,2020\n']));
+    expect(header.json()).toEqual({
+      file: [expect.stringMatching(/^bad\.csv, riga 1: mancano le colonne .*Comune/)],
+    });
+    // A constraint the database holds and the checks do not know: its error, in Italian, names the file.
+    await t.db.query(
+      "ALTER TABLE waste_stats ADD CONSTRAINT import_test_refusal CHECK (city_id <> '082053') NOT VALID",
+    );
+    try {
+      const refused = await upload(
+        form('ispra-comuni', ['rifiutato.csv', sicilyWith('Carta e cartone (t)', '16676.000')]),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        file: [
+          'rifiutato.csv: il database ha rifiutato i dati (valori in conflitto con quelli già presenti o ' +
+            'fuori dai limiti): nessun dato è cambiato; il dettaglio tecnico è nel registro del server',
+        ],
+      });
+    } finally {
+      await t.db.query('ALTER TABLE waste_stats DROP CONSTRAINT import_test_refusal');
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
     expect((await audit()).filter((e) => e.action === 'data.import')).toHaveLength(0);
   });
 

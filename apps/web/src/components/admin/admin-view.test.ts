@@ -625,7 +625,10 @@ describe('the data import', () => {
   });
 
   it('lists every line of a refused file, and the other messages apart', () => {
-    const lines = ['sicilia.csv:12: anno non valido', 'sicilia.csv:40: comune sconosciuto'];
+    const lines = [
+      'sicilia.csv, riga 12: anno non valido',
+      'sicilia.csv, riga 40: il comune 999001 non esiste',
+    ];
     expect(importFailure(new ApiError('http', '/api/admin/imports/', 400, { file: lines }))).toEqual({
       lines,
       messages: [],

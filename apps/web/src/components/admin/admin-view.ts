@@ -452,8 +452,8 @@ const stringsOf = (value: unknown): string[] =>
       : [];
 
 /**
- * A refused import, as the form shows it: every line the importer found wrong (`{"file": ["name:LINE:
- * reason", …]}`), and the other messages (the dataset, the request, a file too large).
+ * A refused import, as the form shows it: every line the importer found wrong (`{"file": ["name, riga
+ * LINE: motivo", …]}`, in Italian), and the other messages (the dataset, the request, a file too large).
  */
 export function importFailure(error: unknown): { lines: string[]; messages: string[] } {
   if (error instanceof ApiError && error.status === 413) {

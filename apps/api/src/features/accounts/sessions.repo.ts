@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../lib/like-pattern';
-import { LIVE_TOKEN_SQL, type Client } from '../../plugins/auth';
+import { createAuthToken, LIVE_TOKEN_SQL, type Client } from '../../plugins/auth';
 import { iso } from './accounts.repo';
 
 /*
@@ -127,6 +127,21 @@ export async function recordSignInEvent(
          WHERE user_id = $1 AND kind = 'login-locked' AND created_at > now() - interval '15 minutes')`,
     [userId, kind, client.ip, client.userAgent],
   );
+}
+
+/**
+ * Starts a session of the user for the client, in the caller's transaction: its sign-in event (`login`
+ * for a sign-in, the login's or a confirmed address's; `password-changed` for the session that replaces
+ * every other) and a new token, whose key the caller sets as the session cookies.
+ */
+export async function startSession(
+  q: Queryable,
+  userId: number,
+  client: Client,
+  kind: Extract<SignInEventKind, 'login' | 'password-changed'> = 'login',
+): Promise<string> {
+  await recordSignInEvent(q, userId, kind, client);
+  return createAuthToken(q, userId, client);
 }
 
 interface EventRow {

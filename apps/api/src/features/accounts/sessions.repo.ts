@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+import ipaddr from 'ipaddr.js';
 import {
   SIGN_IN_EVENT_DAYS,
   type AdminSignInEvent,
@@ -35,8 +36,10 @@ export function describeAgent(userAgent: string): { browser: string; system: str
  * every other address as stored.
  */
 export function shownIp(ip: string | null): string | null {
-  const mapped = ip && /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  return mapped ? mapped[1]! : ip;
+  if (!ip || !ipaddr.IPv6.isValid(ip)) return ip;
+  // process() turns an IPv4-mapped IPv6 address into its IPv4 address, and leaves any other as it is.
+  const address = ipaddr.process(ip);
+  return address.kind() === 'ipv4' ? address.toString() : ip;
 }
 
 interface SessionRow {

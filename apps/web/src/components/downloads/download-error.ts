@@ -1,6 +1,6 @@
 import { DOWNLOAD_BUDGETS, type DownloadBudgetKind } from '@portal/contract/lite';
 import type { BudgetState, FileFailure } from '../../lib/download-file';
-import { messages } from '../../lib/messages';
+import { errorText } from '../../lib/api-errors';
 import { downloadMessages, fileDownloadMessages as m } from './messages';
 
 /** A wait of Retry-After in words: seconds up to 90, then minutes, then hours (rounded up). */
@@ -53,8 +53,7 @@ export function describeDownloadFailure(failure: FileFailure, kind: DownloadBudg
       return `${text} ${m.otherBudget[kind]}`;
     }
   }
-  const { nonFieldErrors, fieldErrors } = failure.error;
-  return nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? messages.errors.generic;
+  return errorText(failure.error);
 }
 
 /**

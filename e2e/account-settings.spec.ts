@@ -172,7 +172,12 @@ for (const { name, viewport } of WIDTHS) {
       } = await waitForMail(newEmail, EMAIL_CHANGE_LINK);
 
       // The change is confirmed and answers a new session, but loading the user fails (a 5xx HTML page).
+      // Only that loading: the page's own, on load, is answered first.
+      const loaded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/auth/user/' && r.request().method() === 'GET',
+      );
       await page.goto(`/?flow=email-change&key=${changeKey}`);
+      expect((await loaded).status()).toBe(200);
       await page.route('**/api/auth/user/', (route) =>
         route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>503</body></html>' }),
       );

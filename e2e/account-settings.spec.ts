@@ -155,6 +155,46 @@ for (const { name, viewport } of WIDTHS) {
       );
     });
 
+    test('a confirmed change whose session cannot be loaded says so and offers the login with the new address', async ({
+      createUser,
+      page,
+    }) => {
+      const user = await createUser({ prefix: 'indirizzo-senza-sessione' });
+      await openProfile(page, user);
+      const newEmail = uniqueEmail('nuovo-senza-sessione');
+      const section = page.locator('#email-section');
+      await section.getByLabel('Nuovo indirizzo email').fill(newEmail);
+      await section.getByLabel('Password attuale').fill(user.password);
+      await section.getByRole('button', { name: 'Cambia l’indirizzo' }).click();
+      await expect(section.getByRole('status')).toContainText(`Se l’indirizzo ${newEmail} può essere usato`);
+      const {
+        match: [, changeKey],
+      } = await waitForMail(newEmail, EMAIL_CHANGE_LINK);
+
+      // The change is confirmed and answers a new session, but loading the user fails (a 5xx HTML page).
+      // Only that loading: the page's own, on load, is answered first.
+      const loaded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/auth/user/' && r.request().method() === 'GET',
+      );
+      await page.goto(`/?flow=email-change&key=${changeKey}`);
+      expect((await loaded).status()).toBe(200);
+      await page.route('**/api/auth/user/', (route) =>
+        route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>503</body></html>' }),
+      );
+      const modal = page.getByTestId('modal-email-change');
+      await modal.getByRole('button', { name: 'Conferma il nuovo indirizzo' }).click();
+      await expect(modal.getByRole('status')).toHaveText(
+        'Il tuo indirizzo email è stato cambiato. Accedi con il nuovo indirizzo e la tua password: gli accessi aperti sono stati chiusi.',
+      );
+      await expect(modal.getByRole('alert')).toHaveText(
+        'Ops... Qualcosa è andato storto, riprova più tardi.',
+      );
+      await page.unroute('**/api/auth/user/');
+      await modal.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
+      expect(await loginKey({ ...user, email: newEmail })).toMatch(/^[0-9a-f]{40}$/);
+    });
+
     test('delete the account: a dialog says what is erased and asks for the password; then the home page', async ({
       createUser,
       page,

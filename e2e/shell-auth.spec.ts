@@ -402,6 +402,40 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
     });
 
+    test('a confirmation whose session cannot be loaded says so, keeps the address confirmed and offers the login', async ({
+      createUser,
+      page,
+    }) => {
+      const user = await createUser({ verified: false, prefix: 'conferma-senza-sessione' });
+      await page.goto('/?flow=login');
+      await fillLogin(page, user.email, user.password);
+      const login = page.getByRole('dialog', { name: 'Accedi' });
+      await login.getByRole('button', { name: "Non hai ricevuto l'email? Invia nuovamente" }).click();
+      await expect(login.getByText("Ti abbiamo inviato di nuovo l'email di verifica.")).toBeVisible();
+      const {
+        match: [link],
+      } = await waitForMail(user.email, VERIFY_LINK);
+
+      // The confirmation succeeds and answers a session, but loading the user fails (a 5xx HTML page).
+      await page.route('**/api/auth/user/', (route) =>
+        route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>503</body></html>' }),
+      );
+      await page.goto(link);
+      const verify = page.getByRole('dialog', { name: 'Conferma email' });
+      await verify.getByLabel('Password').fill(user.password);
+      await verify.getByRole('button', { name: 'Conferma', exact: true }).click();
+      // Not the password form again (its key is used): confirmed, SPEC §8's message, and the login.
+      await expect(verify.getByRole('status')).toHaveText(
+        'Il tuo indirizzo email è stato confermato. Ora puoi accedere.',
+      );
+      await expect(verify.getByRole('alert')).toHaveText(GENERIC);
+      await expect(verify.getByLabel('Password')).toHaveCount(0);
+      await page.unroute('**/api/auth/user/');
+      await verify.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await fillLogin(page, user.email, user.password);
+      await expectSignedIn(page);
+    });
+
     test('private pages send to the login and back; Esci on a private page goes home; a dead token is dropped', async ({
       createUser,
       page,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { openDb, type Db } from '../src/db/db';
+import { isAlive } from '../src/db/folder-lock';
 import { migrate } from '../src/db/migrate';
 import { seedBundledData } from '../src/importer/seed';
 import { DATA_DIR } from '../src/importer/test-helpers';
@@ -156,21 +157,13 @@ async function buildOnce(done: string, make: (done: string) => Promise<void>): P
     await vi.waitFor(
       () => {
         if (existsSync(done) || !existsSync(lock)) return;
-        if (!isAlive(Number(readFileSync(lock, 'utf8')))) return rmSync(lock, { force: true });
+        // 0: the lock was created but its pid not written yet (the holder is alive).
+        const holder = Number(readFileSync(lock, 'utf8'));
+        if (holder && !isAlive(holder)) return rmSync(lock, { force: true });
         throw new Error(`waiting for ${done}`);
       },
       { timeout: 600_000, interval: 200 },
     );
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (!pid) return true; // the lock was created but its pid not written yet
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

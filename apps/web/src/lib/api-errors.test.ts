@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isUnverifiedEmailError, normalizeApiError, splitForForm } from './api-errors';
+import {
+  errorMessages,
+  errorText,
+  isUnverifiedEmailError,
+  normalizeApiError,
+  splitForForm,
+} from './api-errors';
 import { messages } from './messages';
 
 describe('normalizeApiError (SPEC §8)', () => {
@@ -57,6 +63,19 @@ describe('splitForForm', () => {
       fieldErrors: { newPassword2: 'Le password non coincidono.' },
       nonFieldErrors: [messages.errors.passwordResetToken],
     });
+  });
+});
+
+describe('errorMessages and errorText', () => {
+  it("list the request's messages, then each field's; one line is the first of them", () => {
+    const error = normalizeApiError(400, { detail: 'Richiesta rifiutata.', years: ['Anni non validi.'] });
+    expect(errorMessages(error)).toEqual(['Richiesta rifiutata.', 'Anni non validi.']);
+    expect(errorText(error)).toBe('Richiesta rifiutata.');
+    expect(errorText(normalizeApiError(400, { years: ['Anni non validi.', 'altro'] }))).toBe(
+      'Anni non validi.',
+    );
+    expect(errorText(normalizeApiError(502, '<html></html>'))).toBe(messages.errors.generic);
+    expect(errorText({ status: 400, fieldErrors: {}, nonFieldErrors: [] })).toBe(messages.errors.generic);
   });
 });
 

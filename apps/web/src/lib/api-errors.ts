@@ -85,6 +85,22 @@ export function splitForForm(
   return { fieldErrors, nonFieldErrors };
 }
 
+/**
+ * Every message of a normalised error, where a list is shown (a back-office section, a dialog): the
+ * request's, then each field's.
+ */
+export function errorMessages(error: NormalizedError): string[] {
+  return [...error.nonFieldErrors, ...Object.values(error.fieldErrors)];
+}
+
+/**
+ * The one message of a normalised error, where a single line is shown (a search, a download): its first,
+ * the server's own or SPEC §8's catalogue's.
+ */
+export function errorText(error: NormalizedError): string {
+  return errorMessages(error)[0] ?? messages.errors.generic;
+}
+
 /** The login answer that calls for the resend-verification prompt (Italian or English catalogue). */
 export function isUnverifiedEmailError(error: NormalizedError): boolean {
   return error.nonFieldErrors.some((message) => /non è verificat|not verified/i.test(message));

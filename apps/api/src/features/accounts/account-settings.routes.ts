@@ -10,7 +10,7 @@ import {
   ValidationErrorSchema,
 } from '@portal/contract';
 import { clearSessionCookies, clientOf, createAuthToken, setSessionCookies } from '../../plugins/auth';
-import { recordSignInEvent } from './sessions.repo';
+import { startSession } from './sessions.repo';
 import { ApiError } from '../../plugins/errors';
 import { langOf, msg, t } from '../../plugins/i18n';
 import { enqueueMail } from '../../plugins/mailer';
@@ -85,8 +85,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Every sign-in token and open reset link of the user ends, this client's included; the key
         // returned replaces it (created in the same transaction, so not older than the new password).
         await setPassword(tx, userId, passwordHash);
-        const fresh = await createAuthToken(tx, userId, clientOf(req));
-        await recordSignInEvent(tx, userId, 'password-changed', clientOf(req));
+        const fresh = await startSession(tx, userId, clientOf(req), 'password-changed');
         await enqueueMail(tx, passwordChangedMail(user.email, user.firstName));
         return fresh;
       });

@@ -197,3 +197,32 @@ export function licenseRevokedMail(
     action: { label: 'Vai al profilo', url: portalLink('/profilo', {}, 'license-section') },
   });
 }
+
+/**
+ * What the owner of an account is told when it is deactivated or reactivated (decision 076): what
+ * happened and whom to ask (the staff, through the contact form, which needs no sign-in). A staff
+ * account's owner gets the staff's mail instead (mailStaffAccessChange). The reason is the staff's note
+ * (the dialog says it stays beside the account and in the audit log): it is not in the mail.
+ */
+export function accountStateMail(to: string, change: 'deactivated' | 'reactivated'): Mail {
+  const contact = { label: 'Scrivi allo staff', url: portalLink('/contatti') };
+  return change === 'deactivated'
+    ? renderMail(to, {
+        subject: 'Il tuo account è stato disattivato',
+        paragraphs: [
+          'Ciao,',
+          `il tuo account dell'${PORTAL_NAME} è stato disattivato dallo staff del portale: le sessioni aperte sono state chiuse e non puoi più accedere né scaricare i dati. Nessun dato del tuo account è stato cancellato.`,
+          'Per sapere perché, o per chiedere di riattivarlo, scrivi allo staff dal modulo di contatto del portale, indicando questo indirizzo e-mail.',
+        ],
+        action: contact,
+      })
+    : renderMail(to, {
+        subject: 'Il tuo account è stato riattivato',
+        paragraphs: [
+          'Ciao,',
+          `il tuo account dell'${PORTAL_NAME} è stato riattivato dallo staff del portale: puoi di nuovo accedere con la tua password. Le sessioni chiuse alla disattivazione restano chiuse.`,
+          'Per qualsiasi domanda scrivi allo staff dal modulo di contatto del portale.',
+        ],
+        action: contact,
+      });
+}

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DetailSchema,
@@ -19,7 +20,6 @@ import {
 import {
   clearSessionCookies,
   clientOf,
-  createAuthToken,
   revokeAuthToken,
   tokenLifeLeftS,
   setSessionCookies,
@@ -60,7 +60,7 @@ import {
   updateProfile,
 } from './accounts.repo';
 import { accountSettingsRoutes } from './account-settings.routes';
-import { recordSignInEvent } from './sessions.repo';
+import { recordSignInEvent, startSession } from './sessions.repo';
 import { sessionsRoutes } from './sessions.routes';
 import { checkPassword, hashPassword, matchPasswordAmong, validatePassword } from './passwords';
 
@@ -98,6 +98,40 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
    * The newest live registration of the account whose password this is, if any: always
    * MAX_PENDING_CHECKED verifications (matchPasswordAmong), whatever the number of registrations.
    */
+  /**
+   * Clears the sign-in counts of the account (decision 066), as every sign-in that succeeds and every
+   * password reset does: the owner is not locked out by whoever guessed before.
+   */
+  async function clearSignInCounts(email: string, ip: string): Promise<void> {
+    await rateLimiter.reset(LIMITS.loginAccountClient, `${email}|${ipKey(ip)}`);
+    await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
+  }
+
+  /**
+   * The end of a sign-in whose session startSession() made (the login, a confirmed address): the browser
+   * keeps the key in the session cookies, and the log says who signed in, and how.
+   */
+  function sessionStarted(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: number; email: string },
+    key: string,
+    via?: 'verify-email',
+  ): void {
+    setSessionCookies(req, reply, key);
+    req.log.info(
+      {
+        event: 'login',
+        emailDomain: emailDomain(user.email),
+        userId: user.id,
+        ip: req.ip,
+        outcome: 'success',
+        ...(via ? { via } : {}),
+      },
+      'login succeeded',
+    );
+  }
+
   async function pendingWithPassword(userId: number | undefined, password: string) {
     // Unknown address: the same query, which finds nothing (ids start at 1).
     const candidates = await livePendingRegistrations(db, userId ?? 0, MAX_PENDING_CHECKED);
@@ -175,15 +209,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, { nonFieldErrors: [msg('emailNotVerified')] });
       }
       // A real sign-in: the account's own password, verified, not deactivated.
-      await rateLimiter.reset(LIMITS.loginAccountClient, clientKey);
-      await rateLimiter.reset(LIMITS.loginAccountCeiling, email);
-      const key = await db.transaction(async (tx) => {
-        await recordSignInEvent(tx, user.id, 'login', client);
-        return createAuthToken(tx, user.id, client);
-      });
+      await clearSignInCounts(email, req.ip);
+      const key = await db.transaction((tx) => startSession(tx, user.id, client));
       // SPEC §7's {key} for API clients; a browser keeps the key in the HttpOnly token cookie set here.
-      setSessionCookies(req, reply, key);
-      req.log.info({ ...event, outcome: 'success' }, 'login succeeded');
+      sessionStarted(req, reply, user, key);
       return { key };
     },
   );
@@ -361,28 +390,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         // The mailbox and the account's password, both proved: a sign-in like the login's, with its event
         // and a new session (issue 35), unless the staff deactivated the account meanwhile.
         if (target.deactivated) return { key: undefined };
-        await recordSignInEvent(tx, target.userId, 'login', client);
-        return { key: await createAuthToken(tx, target.userId, client) };
+        return { key: await startSession(tx, target.userId, client) };
       });
       if (!session) throw new ApiError(404, { detail: msg('notFound') });
       req.log.info({ event: 'email-verified', userId: target.userId }, 'e-mail address verified');
       if (!session.key) return { detail: t(langOf(req), 'ok') };
       // A real sign-in clears the sign-in counts of the account, as the login and the password reset do:
       // whoever guessed at the address before its owner confirmed it does not lock the owner out.
-      await rateLimiter.reset(LIMITS.loginAccountClient, `${target.email}|${ipKey(req.ip)}`);
-      await rateLimiter.reset(LIMITS.loginAccountCeiling, target.email);
-      setSessionCookies(req, reply, session.key);
-      req.log.info(
-        {
-          event: 'login',
-          emailDomain: emailDomain(target.email),
-          userId: target.userId,
-          ip: req.ip,
-          outcome: 'success',
-          via: 'verify-email',
-        },
-        'login succeeded',
-      );
+      await clearSignInCounts(target.email, req.ip);
+      sessionStarted(req, reply, { id: target.userId, email: target.email }, session.key, 'verify-email');
       return { detail: t(langOf(req), 'ok'), key: session.key };
     },
   );
@@ -492,8 +508,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordSignInEvent(tx, userId, 'password-changed', clientOf(req));
       });
       // The owner who had to reset because the sign-in limit of the account was reached gets in at once.
-      await rateLimiter.reset(LIMITS.loginAccountCeiling, user.email);
-      await rateLimiter.reset(LIMITS.loginAccountClient, `${user.email}|${ipKey(req.ip)}`);
+      await clearSignInCounts(user.email, req.ip);
       if (ownSession) clearSessionCookies(req, reply);
       req.log.info({ event: 'password-reset', userId, ip: req.ip }, 'password reset, every token revoked');
       return { detail: t(langOf(req), 'passwordResetDone') };

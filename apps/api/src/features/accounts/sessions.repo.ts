@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+import ipaddr from 'ipaddr.js';
 import {
   SIGN_IN_EVENT_DAYS,
   type AdminSignInEvent,
@@ -9,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { likePattern } from '../../lib/like-pattern';
-import { LIVE_TOKEN_SQL, type Client } from '../../plugins/auth';
+import { createAuthToken, LIVE_TOKEN_SQL, type Client } from '../../plugins/auth';
 import { iso } from './accounts.repo';
 
 /*
@@ -35,8 +36,10 @@ export function describeAgent(userAgent: string): { browser: string; system: str
  * every other address as stored.
  */
 export function shownIp(ip: string | null): string | null {
-  const mapped = ip && /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  return mapped ? mapped[1]! : ip;
+  if (!ip || !ipaddr.IPv6.isValid(ip)) return ip;
+  // process() turns an IPv4-mapped IPv6 address into its IPv4 address, and leaves any other as it is.
+  const address = ipaddr.process(ip);
+  return address.kind() === 'ipv4' ? address.toString() : ip;
 }
 
 interface SessionRow {
@@ -127,6 +130,21 @@ export async function recordSignInEvent(
          WHERE user_id = $1 AND kind = 'login-locked' AND created_at > now() - interval '15 minutes')`,
     [userId, kind, client.ip, client.userAgent],
   );
+}
+
+/**
+ * Starts a session of the user for the client, in the caller's transaction: its sign-in event (`login`
+ * for a sign-in, the login's or a confirmed address's; `password-changed` for the session that replaces
+ * every other) and a new token, whose key the caller sets as the session cookies.
+ */
+export async function startSession(
+  q: Queryable,
+  userId: number,
+  client: Client,
+  kind: Extract<SignInEventKind, 'login' | 'password-changed'> = 'login',
+): Promise<string> {
+  await recordSignInEvent(q, userId, kind, client);
+  return createAuthToken(q, userId, client);
 }
 
 interface EventRow {

@@ -3,9 +3,8 @@ import type { Db, Queryable } from '../../db/db';
 import { likePattern } from '../../lib/like-pattern';
 import { LIVE_TOKEN_SQL, revokeAllAuthTokens } from '../../plugins/auth';
 import type { MessageKey } from '../../plugins/i18n';
-import { PORTAL_NAME, portalLink, renderMail } from '../../plugins/mail-layout';
-import { enqueueMail, type Mail } from '../../plugins/mailer';
-import { verificationMail } from '../accounts/accounts.mails';
+import { enqueueMail } from '../../plugins/mailer';
+import { accountStateMail, verificationMail } from '../accounts/accounts.mails';
 import { NO_PASSWORD, createVerificationKey, iso, markVerified } from '../accounts/accounts.repo';
 import { recordAudit, type Actor } from './audit';
 import {
@@ -92,35 +91,6 @@ interface ActionRule {
   apply(tx: Queryable, user: Locked, reason: string | null, actor: Actor): Promise<void>;
   /** The change of staff access it makes to this account, if any: every staff member is mailed. */
   staffChange?(user: Locked): StaffAccessChange | null;
-}
-
-/**
- * What the owner of an account is told when it is deactivated or reactivated (decision 076): what
- * happened and whom to ask (the staff, through the contact form, which needs no sign-in). A staff
- * account's owner gets the staff's mail instead (mailStaffAccessChange). The reason is the staff's note
- * (the dialog says it stays beside the account and in the audit log): it is not in the mail.
- */
-function accountStateMail(to: string, change: 'deactivated' | 'reactivated'): Mail {
-  const contact = { label: 'Scrivi allo staff', url: portalLink('/contatti') };
-  return change === 'deactivated'
-    ? renderMail(to, {
-        subject: 'Il tuo account è stato disattivato',
-        paragraphs: [
-          'Ciao,',
-          `il tuo account dell'${PORTAL_NAME} è stato disattivato dallo staff del portale: le sessioni aperte sono state chiuse e non puoi più accedere né scaricare i dati. Nessun dato del tuo account è stato cancellato.`,
-          'Per sapere perché, o per chiedere di riattivarlo, scrivi allo staff dal modulo di contatto del portale, indicando questo indirizzo e-mail.',
-        ],
-        action: contact,
-      })
-    : renderMail(to, {
-        subject: 'Il tuo account è stato riattivato',
-        paragraphs: [
-          'Ciao,',
-          `il tuo account dell'${PORTAL_NAME} è stato riattivato dallo staff del portale: puoi di nuovo accedere con la tua password. Le sessioni chiuse alla disattivazione restano chiuse.`,
-          'Per qualsiasi domanda scrivi allo staff dal modulo di contatto del portale.',
-        ],
-        action: contact,
-      });
 }
 
 /** The admin CLI's actor: the operator, who has no account. */

@@ -2,8 +2,9 @@
 
 import { SessionListSchema, SessionsEndedSchema, type SessionInfo } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../lib/api.client';
-import { errorMessages, useApiList } from '../admin/use-api-list';
+import { errorMessages } from '../../lib/api-errors';
+import { ApiError, apiRequest, toNormalizedError } from '../../lib/api.client';
+import { useApiList } from '../admin/use-api-list';
 import { FormErrors } from '../shell/form-parts';
 import { useSession } from '../shell/session-provider';
 import styles from './account.module.css';
@@ -61,7 +62,7 @@ function SessionsPanel({ onChanged }: { onChanged(): void }) {
         onChanged();
       }
     } catch (error) {
-      setErrors(errorMessages(error));
+      setErrors(errorMessages(toNormalizedError(error)));
       // Already ended elsewhere (404): the list was out of date.
       if (error instanceof ApiError && error.status === 404) setVersion((n) => n + 1);
     } finally {

@@ -23,6 +23,7 @@ import {
   type UserAction,
   type UserFilter,
 } from '@portal/contract';
+import { formatNumber } from '@portal/charts';
 import { ApiError, apiUrl, toNormalizedError, type Query, type UploadProgress } from '../../lib/api';
 import { formatInteger } from '../../lib/format';
 import { messages } from '../../lib/messages';
@@ -470,8 +471,8 @@ export function importFailure(error: unknown): { lines: string[]; messages: stri
 
 /** Bytes the Italian way: "850 kB", "12,3 MB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${formatInteger(Math.ceil(bytes / 1024))} kB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.ceil(bytes / 1024))} kB`;
+  return `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 }
 
 /** The upload's line: "Invio dei file: 45 % (12,3 MB di 27,0 MB)", and its percentage for the bar. */

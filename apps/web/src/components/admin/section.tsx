@@ -1,12 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { ApiError } from '../../lib/api.client';
+import { errorMessages } from '../../lib/api-errors';
+import { ApiError, toNormalizedError } from '../../lib/api.client';
 import { FormErrors } from '../shell/form-parts';
 import styles from './admin.module.css';
 import { adminMessages } from './messages';
 import { Pagination } from './pagination';
-import { errorMessages, type ListState } from './use-api-list';
+import type { ListState } from './use-api-list';
 
 /**
  * The pieces every section of the back-office is made of: the section and its heading (an anchor of the
@@ -82,7 +83,7 @@ export function useRowActions(onStale: () => void) {
     try {
       announce(await action());
     } catch (error) {
-      setErrors(errorMessages(error));
+      setErrors(errorMessages(toNormalizedError(error)));
       if (error instanceof ApiError && (error.status === 400 || error.status === 404)) onStale();
     } finally {
       setBusy(null);

@@ -2,16 +2,11 @@
 
 import { useEffect, useState } from 'react';
 import type { ApiPath, Query } from '../../lib/api';
+import { errorMessages } from '../../lib/api-errors';
 import { apiRequest, toNormalizedError, type ResponseParser } from '../../lib/api.client';
 
 export type ListState<T> =
   { state: 'loading' } | { state: 'error'; errors: string[] } | { state: 'ready'; data: T };
-
-/** The messages of a failed call, as a section shows them: those of the request, then of each field. */
-export function errorMessages(error: unknown): string[] {
-  const normalized = toNormalizedError(error);
-  return [...normalized.nonFieldErrors, ...Object.values(normalized.fieldErrors)];
-}
 
 /** The query as a string, the key of what was asked: undefined and empty values are left out. */
 function queryKey(query: Query): string {
@@ -45,7 +40,7 @@ export function useApiList<T>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoaded({ key, list: { state: 'error', errors: errorMessages(error) } });
+        setLoaded({ key, list: { state: 'error', errors: errorMessages(toNormalizedError(error)) } });
       },
     );
     return () => controller.abort();

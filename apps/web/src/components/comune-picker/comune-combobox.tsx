@@ -3,9 +3,10 @@
 import type { City } from '@portal/contract';
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import { useEffect, useId, useState } from 'react';
-import { apiRequest } from '../../lib/api.client';
+import { errorText } from '../../lib/api-errors';
+import { apiRequest, toNormalizedError } from '../../lib/api.client';
 import type { ComunePickerProps } from './comune-picker';
-import { comunePickerMessages as m, hiddenMatches, searchErrorText } from './messages';
+import { comunePickerMessages as m, hiddenMatches } from './messages';
 import explorerStyles from '../explorer/explorer.module.css';
 import styles from './comune-picker.module.css';
 
@@ -49,7 +50,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
   const [results, setResults] = useState<City[]>([]);
   const [total, setTotal] = useState(0);
   const [status, setStatus] = useState<Status>('idle');
-  const [errorText, setErrorText] = useState('');
+  const [searchError, setSearchError] = useState('');
 
   const text = query.trim();
   const searching = text.length >= MIN_CHARS && query !== chosen;
@@ -72,7 +73,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
         })
         .catch((error: unknown) => {
           if (!current) return;
-          setErrorText(searchErrorText(error));
+          setSearchError(errorText(toNormalizedError(error)));
           setStatus('error');
         });
     }, SEARCH_DELAY_MS);
@@ -88,7 +89,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
   const hidden = shown === 'done' ? hiddenMatches(total, results.length) : 0;
   const note =
     shown === 'error'
-      ? errorText
+      ? searchError
       : shown === 'done' && !results.length
         ? m.noResults
         : hidden > 0
@@ -98,7 +99,7 @@ export function ComuneCombobox({ label, placeholder = m.placeholder, onChoose, o
     shown === 'loading'
       ? m.loading
       : shown === 'error'
-        ? errorText
+        ? searchError
         : shown === 'done'
           ? !results.length
             ? m.noResults

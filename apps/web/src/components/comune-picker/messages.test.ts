@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { comunePickerMessages as m, hiddenMatches, searchErrorText } from './messages';
+import { ApiError, toNormalizedError } from '../../lib/api';
+import { errorText } from '../../lib/api-errors';
+import { comunePickerMessages as m, hiddenMatches } from './messages';
+
+/** What the comune search shows of a failed call (comune-combobox.tsx). */
+const searchErrorText = (error: unknown) => errorText(toNormalizedError(error));
 
 describe('comune search: matches the suggestions leave out', () => {
   it('counts them from the API total and the suggestions shown', () => {

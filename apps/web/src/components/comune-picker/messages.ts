@@ -1,6 +1,3 @@
-import { toNormalizedError } from '../../lib/api';
-import { messages } from '../../lib/messages';
-
 /** Texts of the comune picker (home page and /scarica-dati); its label is the caller's. */
 export const comunePickerMessages = {
   placeholder: 'Es. Bologna',
@@ -36,14 +33,4 @@ export const comunePickerMessages = {
 /** How many matches the suggestions leave out (the API's count against the page it gave). */
 export function hiddenMatches(total: number, shown: number): number {
   return Math.max(0, total - shown);
-}
-
-/**
- * What a failed search says, by SPEC §8 as every form: no answer at all, "Oops, la richiesta non è andata a
- * buon fine."; an HTML page, a plain string or a 5xx, the generic "Ops... Qualcosa è andato storto…"; a
- * refusal with a message of the API (a 429), that message.
- */
-export function searchErrorText(error: unknown): string {
-  const { nonFieldErrors, fieldErrors } = toNormalizedError(error);
-  return nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? messages.errors.generic;
 }

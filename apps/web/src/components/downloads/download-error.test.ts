@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeApiError } from '../../lib/api-errors';
-import { budgetKindOf, budgetNotice, describeDownloadFailure, formatWait } from './download-error';
+import {
+  budgetKindOf,
+  budgetNotice,
+  describeCountFailure,
+  describeDownloadFailure,
+  formatWait,
+} from './download-error';
 
 const failure = (status: number, body: unknown, retryAfterSeconds: number | null = null) => ({
   ok: false as const,
@@ -44,6 +50,34 @@ describe('describeDownloadFailure', () => {
     expect(describeDownloadFailure(failure(0, undefined), 'images')).toBe(
       'Oops, la richiesta non è andata a buon fine.',
     );
+  });
+});
+
+describe('describeCountFailure: the row count of /scarica-dati', () => {
+  it("says a 429 is the count's own limit, with or without Retry-After, never a download budget", () => {
+    expect(
+      describeCountFailure(failure(429, { detail: 'Troppe richieste, riprova tra 5 minuti.' }, 300)),
+    ).toBe('Troppe richieste: hai raggiunto il limite dei conteggi delle righe. Riprova tra 5 minuti.');
+    for (const body of [{ detail: 'Troppe richieste.' }, '<html>429 Too Many Requests</html>', undefined]) {
+      const text = describeCountFailure(failure(429, body));
+      expect(text).toBe(
+        'Troppe richieste: hai raggiunto il limite dei conteggi delle righe. Riprova più tardi.',
+      );
+      expect(text).not.toMatch(/file CSV|immagini/);
+    }
+  });
+
+  it("has the form's text for no answer and a 5xx, the download refusals' for the rest", () => {
+    expect(describeCountFailure(failure(0, undefined))).toBe(
+      'Non è stato possibile calcolare le righe: riprova più tardi.',
+    );
+    expect(describeCountFailure(failure(503, { detail: 'x' }, 10))).toBe(
+      'Non è stato possibile calcolare le righe: riprova più tardi.',
+    );
+    expect(describeCountFailure(failure(403, { detail: 'x' }))).toBe(
+      'Per scaricare questi dati serve una licenza attiva.',
+    );
+    expect(describeCountFailure(failure(400, { years: ['Anni non validi.'] }))).toBe('Anni non validi.');
   });
 });
 

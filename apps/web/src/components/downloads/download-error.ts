@@ -1,7 +1,7 @@
 import { DOWNLOAD_BUDGETS, type DownloadBudgetKind } from '@portal/contract/lite';
 import type { BudgetState, FileFailure } from '../../lib/download-file';
-import { messages } from '../../lib/messages';
-import { fileDownloadMessages as m } from './messages';
+import { errorText } from '../../lib/api-errors';
+import { downloadMessages, fileDownloadMessages as m } from './messages';
 
 /** A wait of Retry-After in words: seconds up to 90, then minutes, then hours (rounded up). */
 export function formatWait(seconds: number): string {
@@ -53,6 +53,19 @@ export function describeDownloadFailure(failure: FileFailure, kind: DownloadBudg
       return `${text} ${m.otherBudget[kind]}`;
     }
   }
-  const { nonFieldErrors, fieldErrors } = failure.error;
-  return nonFieldErrors[0] ?? Object.values(fieldErrors)[0] ?? messages.errors.generic;
+  return errorText(failure.error);
+}
+
+/**
+ * The row count's message for a refusal: the form's own for no answer, a 5xx and its rate limit (a 429
+ * is the count's limit, never a download budget: with its wait when Retry-After says it, "più tardi"
+ * otherwise), the download refusals' texts for the rest.
+ */
+export function describeCountFailure(failure: FileFailure): string {
+  if (failure.status === 0 || failure.status >= 500) return downloadMessages.countError;
+  if (failure.status === 429)
+    return failure.retryAfterSeconds === null
+      ? downloadMessages.countTooManyLater
+      : downloadMessages.countTooMany(formatWait(failure.retryAfterSeconds));
+  return describeDownloadFailure(failure, 'csv');
 }

@@ -18,7 +18,7 @@ import { apiRequest } from '../../lib/api.client';
 import { requestFile, type FileFailure } from '../../lib/download-file';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ComunePicker } from '../comune-picker/comune-picker';
-import { describeDownloadFailure, formatWait } from './download-error';
+import { describeCountFailure } from './download-error';
 import {
   downloadQuery,
   yearsOfSource,
@@ -59,14 +59,6 @@ const FALLBACK_NAME: Record<DownloadSource, string> = {
   '2': 'ecocompattatori.csv',
 };
 const itNumber = new Intl.NumberFormat('it-IT');
-
-/** The count's message for a refusal: the download refusals' texts, the form's own for the rest. */
-function countErrorMessage(failure: FileFailure): string {
-  if (failure.status === 0 || failure.status >= 500) return m.countError;
-  if (failure.status === 429 && failure.retryAfterSeconds !== null)
-    return m.countTooMany(formatWait(failure.retryAfterSeconds));
-  return describeDownloadFailure(failure, 'csv');
-}
 
 /** The row count of a query; a refusal keeps its status and Retry-After for the message. */
 async function fetchCount(query: string): Promise<{ ok: true; rows: number } | FileFailure> {
@@ -217,7 +209,7 @@ export function DownloadDataForm() {
           key: queryKey,
           count: answer.ok
             ? { state: 'ready', value: answer.rows }
-            : { state: 'error', message: countErrorMessage(answer) },
+            : { state: 'error', message: describeCountFailure(answer) },
         });
       });
     }, COUNT_DELAY_MS);

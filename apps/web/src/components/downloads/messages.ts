@@ -42,6 +42,7 @@ export const downloadMessages = {
   countError: 'Non è stato possibile calcolare le righe: riprova più tardi.',
   countTooMany: (wait: string) =>
     `Troppe richieste: hai raggiunto il limite dei conteggi delle righe. Riprova tra ${wait}.`,
+  countTooManyLater: 'Troppe richieste: hai raggiunto il limite dei conteggi delle righe. Riprova più tardi.',
 } as const;
 
 /** What a file download (statistic image or CSV) says while it runs and when it fails. */

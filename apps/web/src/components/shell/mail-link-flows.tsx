@@ -11,7 +11,8 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { apiRequest } from '../../lib/api.client';
+import { splitForForm } from '../../lib/api-errors';
+import { apiRequest, toNormalizedError } from '../../lib/api.client';
 import { messages } from '../../lib/messages';
 import { accountMessages } from '../account/messages';
 import type { AuthFlow } from './auth-flow';
@@ -20,6 +21,26 @@ import { FormErrors, SubmitButton, SuccessMessage, TextField } from './form-part
 import { useSession } from './session-provider';
 import { useFormSubmit } from './use-form-submit';
 
+/**
+ * Where a confirmation that answered a session key leaves the person. The confirmation is done whatever
+ * happens next; when loading the new session fails (signIn() has then ended it), the person is signed out
+ * and told why by SPEC §8's messages, and the dialog offers the login instead of the form, whose key is used.
+ */
+type Confirmed = { signedIn: true } | { signedIn: false; errors: string[] };
+
+async function loadConfirmedSession(
+  signIn: () => Promise<unknown>,
+  key: string | undefined,
+): Promise<Confirmed> {
+  if (!key) return { signedIn: false, errors: [] };
+  try {
+    await signIn();
+    return { signedIn: true };
+  } catch (thrown) {
+    return { signedIn: false, errors: splitForForm(toNormalizedError(thrown), []).nonFieldErrors };
+  }
+}
+
 const VerifyFormSchema = VerifyEmailBodySchema.pick({ password: true });
 const VERIFY_FIELDS = ['password'] as const;
 
@@ -27,7 +48,7 @@ const VERIFY_FIELDS = ['password'] as const;
  * ?flow=verify-email&key=…: the key proves the mailbox, and the password chosen at registration says
  * which registration to confirm (a click alone activates nobody's password). The API's answer signs the
  * person in (issue 35): the session is loaded here and the dialog says so; without a session (a
- * deactivated account) it offers the login.
+ * deactivated account, or a session that could not be loaded) it offers the login.
  */
 export function VerifyEmailPanel({
   verificationKey,
@@ -46,7 +67,7 @@ export function VerifyEmailPanel({
     formState: { errors },
   } = useForm({ resolver: contractResolver(VerifyFormSchema), defaultValues: { password: '' } });
   const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, VERIFY_FIELDS);
-  const [done, setDone] = useState<'signed-in' | 'signed-out' | null>(null);
+  const [done, setDone] = useState<Confirmed | null>(null);
   const [deadKey, setDeadKey] = useState(false);
 
   const onSubmit = handleSubmit((values) =>
@@ -56,8 +77,7 @@ export function VerifyEmailPanel({
           body: { key: verificationKey, ...values } satisfies VerifyEmailBody,
           schema: VerifyEmailResponseSchema,
         });
-        if (key) await signIn();
-        setDone(key ? 'signed-in' : 'signed-out');
+        setDone(await loadConfirmedSession(signIn, key));
       },
       (error) => {
         // A bad, used or expired key: say so in words, not the API's "Non trovato.".
@@ -69,7 +89,7 @@ export function VerifyEmailPanel({
     ),
   );
 
-  if (done === 'signed-in') {
+  if (done?.signedIn) {
     return (
       <div className="auth-form">
         <SuccessMessage>{messages.modal.verifyEmail.successSignedIn}</SuccessMessage>
@@ -85,6 +105,7 @@ export function VerifyEmailPanel({
     return (
       <div className="auth-form">
         <SuccessMessage>{messages.modal.verifyEmail.success}</SuccessMessage>
+        <FormErrors errors={done.errors} />
         <p>
           <button type="button" className="button button--block" onClick={() => switchTo('login')}>
             {messages.modal.verifyEmail.toLogin}
@@ -208,7 +229,7 @@ export function EmailChangePanel({
   const { signIn } = useSession();
   const { handleSubmit, setError } = useForm<Record<string, never>>();
   const { run, pending, nonFieldErrors, setNonFieldErrors } = useFormSubmit(setError, []);
-  const [done, setDone] = useState<'signed-in' | 'signed-out' | null>(null);
+  const [done, setDone] = useState<Confirmed | null>(null);
   const [deadKey, setDeadKey] = useState(false);
 
   const onSubmit = handleSubmit(() =>
@@ -218,8 +239,7 @@ export function EmailChangePanel({
           body: { key: changeKey } satisfies EmailChangeConfirmBody,
           schema: EmailChangeConfirmResponseSchema,
         });
-        if (key) await signIn();
-        setDone(key ? 'signed-in' : 'signed-out');
+        setDone(await loadConfirmedSession(signIn, key));
       },
       (error) => {
         // A bad, used or expired key: say so in words, not the API's "Non trovato.".
@@ -234,14 +254,17 @@ export function EmailChangePanel({
   if (done) {
     return (
       <div className="auth-form">
-        <SuccessMessage>{done === 'signed-in' ? text.doneSignedIn : text.doneSignedOut}</SuccessMessage>
-        {done === 'signed-out' ? (
-          <p>
-            <button type="button" className="button button--block" onClick={() => switchTo('login')}>
-              {text.toLogin}
-            </button>
-          </p>
-        ) : null}
+        <SuccessMessage>{done.signedIn ? text.doneSignedIn : text.doneSignedOut}</SuccessMessage>
+        {done.signedIn ? null : (
+          <>
+            <FormErrors errors={done.errors} />
+            <p>
+              <button type="button" className="button button--block" onClick={() => switchTo('login')}>
+                {text.toLogin}
+              </button>
+            </p>
+          </>
+        )}
       </div>
     );
   }

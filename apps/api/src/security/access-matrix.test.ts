@@ -320,6 +320,9 @@ const MATRIX: Record<string, Case[]> = {
       expected: signedIn(200),
     },
   ],
+  'GET /api/stats/rankings/download/': [
+    { request: () => ({ url: '/api/stats/rankings/download/?level=region' }), expected: licensedOnly },
+  ],
 
   [`GET ${RVM}/`]: [{ request: () => ({ url: `${RVM}/` }), expected: all(200) }],
   [`GET ${RVM}/map/`]: [{ request: () => ({ url: `${RVM}/map/` }), expected: all(200) }],

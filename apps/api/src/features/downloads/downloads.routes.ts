@@ -8,6 +8,7 @@ import {
   DetailSchema,
   DownloadCountSchema,
   DownloadQuerySchema,
+  RankingQuerySchema,
   ValidationErrorSchema,
   type AreaStats,
   type CityStats,
@@ -34,6 +35,7 @@ import { logDownload, logWhenStreamed } from '../../plugins/download-log';
 import { spendDownload } from '../../plugins/download-budget';
 import { areaStats, availableYearsOf, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
+import { rankingCsv, rankingCsvFilename } from './rankings-csv';
 import {
   COMPARE_SLUGS,
   COMPARE_TITLES,
@@ -50,6 +52,15 @@ import {
 import type { WasteExportFilter } from './downloads.repo';
 
 const tags = ['downloads'];
+
+/** The refusals of a route that gives a file (its 200 is the file, not JSON). */
+const FILE_ERRORS = {
+  400: ValidationErrorSchema,
+  401: DetailSchema,
+  403: DetailSchema,
+  404: DetailSchema,
+  429: DetailSchema,
+};
 
 /** The areas in file names, in Italian: regione-19, provincia-082, comune-082053. */
 const LEVEL_WORDS = { region: 'regione', province: 'provincia', city: 'comune' } as const;
@@ -390,13 +401,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'licence (csv) come before any parameter check; 400 field errors in Italian; 404 unknown area or ' +
           'no data; 429 past the hourly budget of the user (images, or CSV files: two budgets). Every download is logged.',
         querystring: DownloadQuerySchema,
-        response: {
-          400: ValidationErrorSchema,
-          401: DetailSchema,
-          403: DetailSchema,
-          404: DetailSchema,
-          429: DetailSchema,
-        },
+        response: FILE_ERRORS,
       },
     },
     async (req, reply) => {
@@ -405,6 +410,45 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkCsvQuery(q);
       await spendDownload(app, req, reply, 'csv');
       return q.source === '2' ? sendRvmCsv(req, reply, q) : sendWasteCsv(req, reply, q);
+    },
+  );
+  app.get(
+    '/api/stats/rankings/download/',
+    {
+      onRequest: guard(true),
+      schema: {
+        tags,
+        summary: 'The whole list of a ranking of /classifiche as CSV (licence active)',
+        description:
+          'Takes the parameters of GET /api/stats/rankings/ (level, indicator, year, compareYear, region, ' +
+          'province, band, capitals, anomalies, order, list) and answers every row of the chosen list, not ' +
+          'a page of it (page and pageSize are not read): rank, territory, population and its year, the ' +
+          'value, the source, the estimates and the flag of a comune-year that fails the plausibility rule. ' +
+          "403 for another site's request on the session cookie, 401 anonymous and 403 without an active " +
+          'licence before any parameter check; 400 field errors in Italian; 404 an unknown region or ' +
+          "province; 429 past the user's hourly budget of CSV files (shared with /api/stats/download/). " +
+          'Every download is logged.',
+        querystring: RankingQuerySchema,
+        response: FILE_ERRORS,
+      },
+    },
+    async (req, reply) => {
+      const { page: _page, pageSize: _pageSize, ...q } = req.query;
+      // The filter's 400 and 404 before the budget, as for the other CSV files.
+      const { year, compareYear, stream: open } = await rankingCsv(app.db, req.query);
+      await spendDownload(app, req, reply, 'csv');
+      const counter = { rows: 0 };
+      const stream = open(counter);
+      // Logged with the years the file is of (the view's default when none was asked).
+      const query = {
+        format: 'csv',
+        export: 'classifiche',
+        ...q,
+        year,
+        compareYear: compareYear ?? undefined,
+      };
+      logWhenStreamed(app, req, stream, { format: 'csv', query }, counter);
+      return sendCsv(reply, rankingCsvFilename(req.query, { year, compareYear }), stream);
     },
   );
   app.get(
@@ -425,13 +469,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'unknown territory or no figure of the measure for any of them; 429 past the ' +
           "user's hourly budget of images (shared with /api/stats/download/). Every download is logged.",
         querystring: CompareDownloadQuerySchema,
-        response: {
-          400: ValidationErrorSchema,
-          401: DetailSchema,
-          403: DetailSchema,
-          404: DetailSchema,
-          429: DetailSchema,
-        },
+        response: FILE_ERRORS,
       },
     },
     async (req, reply) => sendComparison(req, reply, req.query),

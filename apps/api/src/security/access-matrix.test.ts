@@ -316,8 +316,14 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/stats/compare/download/': [
     {
+      label: 'png',
       request: () => ({ url: '/api/stats/compare/download/?format=png&aree=italia' }),
       expected: signedIn(200),
+    },
+    {
+      label: 'csv',
+      request: () => ({ url: '/api/stats/compare/download/?format=csv&aree=italia' }),
+      expected: licensedOnly,
     },
   ],
   'GET /api/stats/rankings/download/': [

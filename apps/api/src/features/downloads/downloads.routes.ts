@@ -36,6 +36,7 @@ import { spendDownload } from '../../plugins/download-budget';
 import { areaStats, availableYearsOf, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
 import { rankingCsv, rankingCsvFilename } from './rankings-csv';
+import { compareCsvStream } from './compare-csv';
 import {
   COMPARE_SLUGS,
   COMPARE_TITLES,
@@ -170,6 +171,10 @@ async function loadComparison(
   });
 }
 
+/** The source of a year whose % has none of its own, as the page's table says it. */
+const MIXED_SOURCES = 'più fonti';
+const NO_COMPARISON = 'Nessun dato di questo tipo per i territori scelti.';
+
 const LIST = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunction' });
 
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
@@ -258,10 +263,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await spendDownload(app, req, reply, 'images');
     const loaded = await loadComparison(app, q.aree);
     // The page's table and chart (packages/charts compare-table.ts): the same years, values and sources.
-    const table = compareTableOf(q.misura, loaded, 'più fonti');
-    if (table.years.length === 0) {
-      throw new RelayedError(404, { detail: 'Nessun dato di questo tipo per i territori scelti.' });
-    }
+    const table = compareTableOf(q.misura, loaded, MIXED_SOURCES);
+    if (table.years.length === 0) throw new RelayedError(404, { detail: NO_COMPARISON });
     const first = table.years[0]!;
     const last = table.years.at(-1)!;
     const span = first === last ? String(first) : `${first}–${last}`;
@@ -273,7 +276,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `${table.sources.length === 1 ? 'Fonte' : 'Fonti'}: ${LIST.format(table.sources)}`
         : SOURCE_LINE,
     };
-    const format = q.format;
+    const format = q.format as 'pdf' | 'png' | 'jpg';
     // The PDF has the table of the values too, as the page shows it under the chart.
     const body = await encodePicture(
       renderSvg(comparePicture(table), heading),
@@ -295,6 +298,31 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('Cache-Control', 'private, no-store')
       .send(body as never);
+  }
+
+  /** The values of the table of /confronta as CSV: a row per territory and year (compare-csv.ts). */
+  async function sendComparisonCsv(req: FastifyRequest, reply: FastifyReply, q: CompareDownloadQuery) {
+    const loaded = await loadComparison(app, q.aree);
+    const table = compareTableOf(q.misura, loaded, MIXED_SOURCES);
+    if (table.years.length === 0) throw new RelayedError(404, { detail: NO_COMPARISON });
+    await spendDownload(app, req, reply, 'csv');
+    const counter = { rows: 0 };
+    const stream = compareCsvStream(q.misura, table, loaded, MIXED_SOURCES, counter);
+    const first = table.years[0]!;
+    const last = table.years.at(-1)!;
+    const name = safeFileName(
+      [
+        'confronto',
+        COMPARE_SLUGS[q.misura],
+        ...table.columns.map((c) => c.name),
+        first === last ? first : `${first}-${last}`,
+        new Date().toISOString().slice(0, 10),
+      ],
+      'csv',
+    );
+    const query = { format: 'csv', export: 'confronta', aree: areasParam(q.aree), misura: q.misura };
+    logWhenStreamed(app, req, stream, { format: 'csv', query }, counter);
+    return sendCsv(reply, name, stream);
   }
 
   /**
@@ -454,24 +482,27 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stats/compare/download/',
     {
-      onRequest: async (req) => {
-        refuseCrossSiteCookie(req);
-        await app.requireUser(req);
-      },
+      onRequest: guard(false),
       schema: {
         tags,
-        summary: 'The chart of /confronta as pdf/png/jpg (signed in)',
+        summary: 'The chart of /confronta as pdf/png/jpg (signed in), its table as CSV (licence active)',
         description:
           'The comparison of 1 to 5 territories over the years (aree, misura: the parameters of ' +
           '/confronta), drawn as the page draws it, with its legend, the years, the sources and the ' +
           "portal's name. 401 anonymous, and 403 for another site's request on the session cookie, before " +
           'any parameter check; 400 field errors in Italian; 404 an ' +
           'unknown territory or no figure of the measure for any of them; 429 past the ' +
-          "user's hourly budget of images (shared with /api/stats/download/). Every download is logged.",
+          "user's hourly budget of images (shared with /api/stats/download/). format=csv: the values of " +
+          'the table, a row per territory and year, with source, estimates and the flag of a comune-year ' +
+          'that fails the plausibility rule; 403 without an active licence before any parameter check, ' +
+          'the CSV budget. Every download is logged.',
         querystring: CompareDownloadQuerySchema,
         response: FILE_ERRORS,
       },
     },
-    async (req, reply) => sendComparison(req, reply, req.query),
+    async (req, reply) =>
+      req.query.format === 'csv'
+        ? sendComparisonCsv(req, reply, req.query)
+        : sendComparison(req, reply, req.query),
   );
 };

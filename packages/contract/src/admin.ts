@@ -4,6 +4,7 @@ import { PageQuerySchema, paginatedSchema } from './common';
 import { CONTACT_REASONS } from './contact';
 import { DATA_SOURCES, STATISTIC_TITLES } from './downloads';
 import { body, choice, paragraphs, text } from './fields';
+import { RANKING_INDICATOR_LABELS } from './ranking-bands';
 
 /*
  * The staff's back-office (/amministrazione; docs/decisions/056-staff-back-office.md). Every route is for
@@ -237,12 +238,25 @@ const DOWNLOAD_QUERY_LABELS: Record<string, string> = {
   province: 'provincia',
   city: 'comune',
   search: 'ricerca',
+  export: 'file',
+  indicator: 'indicatore',
+  band: 'fascia di abitanti',
+  capitals: 'solo capoluoghi',
+  anomalies: 'dati anomali nella fonte',
+  order: 'ordine',
+  list: 'elenco',
 };
 const DOWNLOAD_QUERY_VALUES: Record<string, Record<string, string>> = {
   statistic: STATISTIC_TITLES,
   level: { country: 'Italia', region: 'regione', province: 'provincia', city: 'comune' },
   source: Object.fromEntries(DATA_SOURCES.map((s) => [s.value, s.label])),
   misura: { rd: '% raccolta differenziata', kg: 'kg per abitante', tonnellate: 'tonnellate' },
+  export: { classifiche: 'elenco di /classifiche', confronta: 'tabella di /confronta' },
+  indicator: RANKING_INDICATOR_LABELS,
+  capitals: { true: 'sì' },
+  anomalies: { include: 'inclusi' },
+  order: { best: 'dal migliore', worst: 'dal peggiore' },
+  list: { ranked: 'in classifica', unranked: 'senza dati' },
 };
 /** One `[label, value]` pair per key of a download's query that has a value, in the order given. */
 export function downloadQueryPairs(query: Record<string, unknown>): [string, unknown][] {

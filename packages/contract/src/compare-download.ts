@@ -3,14 +3,17 @@ import { messageText, say } from './messages';
 import { areaEntriesOf, MAX_AREAS, MEASURES, parseAreaList } from './compare-areas';
 
 /**
- * GET /api/stats/compare/download/ — the chart of /confronta as pdf, png or jpg (signed in; decision 061).
+ * GET /api/stats/compare/download/ — the chart of /confronta as pdf, png or jpg (signed in; decision 061),
+ * or the values of its table as CSV (licence active; decision 075).
  * `aree` and `misura` are the page's parameters, read by the same code (compare-areas.ts): the download
  * link of the page is its own query with a format. Unlike the page, which shows what it can of a wrong
  * URL, the download refuses it (400): a file must be what its link says.
  */
 export const CompareDownloadQuerySchema = z
   .object({
-    format: z.enum(['pdf', 'png', 'jpg'], say('compareFormat')).describe('the file: pdf, png or jpg'),
+    format: z
+      .enum(['pdf', 'png', 'jpg', 'csv'], say('compareFormat'))
+      .describe('the file: pdf, png or jpg (signed in), or csv: the values of the table (licence active)'),
     aree: z
       .string(say('compareAreasMissing', { max: MAX_AREAS }))
       .transform((s, ctx) => {

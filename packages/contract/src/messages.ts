@@ -61,7 +61,10 @@ export const CONTRACT_MESSAGES = {
   },
   invalidOperator: { it: 'Gestore non valido.', en: 'Invalid operator.' },
   // compare-download.ts
-  compareFormat: { it: 'Formato non valido: pdf, png o jpg.', en: 'Invalid format: pdf, png or jpg.' },
+  compareFormat: {
+    it: 'Formato non valido: pdf, png, jpg o csv.',
+    en: 'Invalid format: pdf, png, jpg or csv.',
+  },
   compareAreasMissing: {
     it: 'Indicare da 1 a {max} territori, ad esempio comune:015146,regione:05,italia.',
     en: 'Give 1 to {max} areas, e.g. comune:015146,regione:05,italia.',

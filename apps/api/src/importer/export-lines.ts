@@ -1,3 +1,4 @@
+import type { SourceAnomalyReason } from '@portal/contract';
 import type { Queryable } from '../db/db';
 
 /**
@@ -33,7 +34,11 @@ const HEAD = [
 const TAIL = ['fonte', 'dato_anomalo_fonte'];
 
 /** The CSV's code of each reason of source_anomalies (docs/downloads.md). */
-const ANOMALY_CODES = { littleWaste: 'pochi_rifiuti', fullRd: 'rd_oltre_99_5', rdSpike: 'picco_rd' };
+export const ANOMALY_CODES: Record<SourceAnomalyReason, string> = {
+  littleWaste: 'pochi_rifiuti',
+  fullRd: 'rd_oltre_99_5',
+  rdSpike: 'picco_rd',
+};
 const anomalyCell = Object.entries(ANOMALY_CODES).reduce(
   (expr, [reason, code]) => `replace(${expr}, '${reason}', '${code}')`,
   "array_to_string(a.reasons, ',')",

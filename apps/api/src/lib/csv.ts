@@ -16,6 +16,9 @@ export function formatNumber(value: number, decimals: number): string {
   return (s === '-0' ? '0' : s).replace('.', ',');
 }
 
+/** A yes/no cell, as the CSV files write it: 'sì' or 'no'. */
+export const yesNo = (b: boolean) => (b ? 'sì' : 'no');
+
 export interface CsvColumn<R> {
   header: string;
   value: (row: R) => string | number | null | undefined;

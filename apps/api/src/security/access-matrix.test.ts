@@ -316,9 +316,18 @@ const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/stats/compare/download/': [
     {
+      label: 'png',
       request: () => ({ url: '/api/stats/compare/download/?format=png&aree=italia' }),
       expected: signedIn(200),
     },
+    {
+      label: 'csv',
+      request: () => ({ url: '/api/stats/compare/download/?format=csv&aree=italia' }),
+      expected: licensedOnly,
+    },
+  ],
+  'GET /api/stats/rankings/download/': [
+    { request: () => ({ url: '/api/stats/rankings/download/?level=region' }), expected: licensedOnly },
   ],
 
   [`GET ${RVM}/`]: [{ request: () => ({ url: `${RVM}/` }), expected: all(200) }],

@@ -59,6 +59,12 @@ const ROUTES = [
     url: '/api/reverse-vending-machines/reverse-vending-machine/download/',
     limit: 'downloadCsvUser',
   },
+  { name: 'rankings CSV', url: '/api/stats/rankings/download/?level=region', limit: 'downloadCsvUser' },
+  {
+    name: 'comparison CSV',
+    url: '/api/stats/compare/download/?format=csv&aree=comune:028001&misura=rd',
+    limit: 'downloadCsvUser',
+  },
   {
     name: 'image',
     url: '/api/stats/download/?format=png&statistic=totalWasteProduced&level=city&id=028001&year=2024',

@@ -298,6 +298,11 @@ describe('HTTP caching', () => {
       cache: 'private',
       token: true,
     },
+    'GET /api/stats/rankings/download/': {
+      url: '/api/stats/rankings/download/?level=region',
+      cache: 'private',
+      token: true,
+    },
     [`GET ${RVM}/download/`]: { url: `${RVM}/download/`, cache: 'private', token: true },
     'GET /api/schema/': { url: '/api/schema/', cache: 'private' },
     'GET /api/docs/json': { url: '/api/docs/json', cache: 'private' },

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import {
   AreaStatsSchema,
@@ -27,6 +27,8 @@ let t: TestDb;
 let app: App;
 let registered: string;
 let userId: string;
+let licensed: string;
+let licensedId: string;
 
 beforeAll(async () => {
   ({ t, app } = await buildTestApp({ config: testConfig() }));
@@ -49,10 +51,22 @@ beforeAll(async () => {
     "SELECT id::text AS id FROM users WHERE email = 'cmp@example.it'",
   );
   userId = user!.id;
+  await runAccountsCommand(
+    t.db,
+    ['user', 'create', '--email', 'cmp-lic@example.it', '--password', PASSWORD, '--verified'],
+    () => {},
+  );
+  await runAccountsCommand(t.db, ['license', 'approve', 'cmp-lic@example.it'], () => {});
+  licensed = await signIn(app, 'cmp-lic@example.it');
+  const [lic] = await t.db.query<{ id: string }>(
+    "SELECT id::text AS id FROM users WHERE email = 'cmp-lic@example.it'",
+  );
+  licensedId = lic!.id;
 });
 
 beforeEach(async () => {
   await app.rateLimiter.reset(LIMITS.downloadImagesUser, userId);
+  await app.rateLimiter.reset(LIMITS.downloadCsvUser, licensedId);
 });
 
 const get = (url: string, token?: string) => client(app).get(url, token ? { token } : {});
@@ -113,7 +127,7 @@ describe('GET /api/stats/compare/download/', () => {
         { aree: ['Si possono confrontare al massimo 5 territori.'] },
       ],
       [url('png', AREE, '&misura=litri'), { misura: ['Dato non valido: rd, kg o tonnellate.'] }],
-      [url('csv'), { format: ['Formato non valido: pdf, png o jpg.'] }],
+      [url('gif'), { format: ['Formato non valido: pdf, png, jpg o csv.'] }],
     ];
     for (const [u, body] of cases) {
       const res = await get(u, registered);
@@ -286,5 +300,124 @@ describe('GET /api/stats/compare/download/', () => {
     const over = await get(url('png', 'italia'), registered);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toHaveProperty('detail');
+  });
+});
+
+describe('GET /api/stats/compare/download/?format=csv (the table of /confronta)', () => {
+  /** The cells of one of our CSV files: BOM, CRLF, ';' (no quoted cell here). */
+  const records = (body: string) => {
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...lines] = body.slice(1).trimEnd().split('\r\n');
+    const names = header!.split(';');
+    return lines.map((l) => Object.fromEntries(l.split(';').map((c, i) => [names[i], c])));
+  };
+  const two = (v: number) => String(Math.round(v * 100) / 100).replace('.', ',');
+
+  it('answers 401 anonymous and 403 without an active licence, before any parameter check', async () => {
+    for (const u of [url('csv'), url('csv', 'regione:5'), `${url('png')}&format=csv`]) {
+      expect((await get(u)).statusCode, u).toBe(401);
+      const res = await get(u, registered);
+      expect(res.statusCode, u).toBe(403);
+      expect(res.json()).toEqual({
+        detail:
+          "Per scaricare i dati in CSV serve una licenza d'uso attiva: richiedila dalla pagina Profilo.",
+      });
+    }
+    const bad = await get(url('csv', 'regione:5'), licensed);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().aree[0]).toMatch(/regione:5/);
+    expect((await get(url('csv', 'regione:07'), licensed)).statusCode).toBe(404);
+  });
+
+  it('gives a row per territory and year of the table, against the stored rows', async () => {
+    const res = await get(url('csv'), licensed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="confronto-raccolta-differenziata-palermo-pa-veneto-italia-2022-2024-${day}.csv"`,
+    );
+    // The CSV budget, not the pictures'.
+    expect(res.headers['ratelimit-limit']).toBe(String(LIMITS.downloadCsvUser.max));
+    const rows = records(res.body);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'anno',
+      'territorio',
+      'livello',
+      'codice_istat',
+      'misura',
+      'unita',
+      'valore',
+      'stima',
+      'fonte',
+      'dato_anomalo_fonte',
+    ]);
+    expect(rows.map((r) => [r.territorio, r.anno])).toEqual(
+      ['Palermo (PA)', 'Veneto', 'Italia'].flatMap((n) => ['2022', '2023', '2024'].map((y) => [n, y])),
+    );
+    // Palermo: its tonnes, as the source gives them.
+    const palermo = await t.db.query<{ year: number; pct: number }>(
+      "SELECT year, sorted_t * 100 / produced_t AS pct FROM waste_stats WHERE city_id = '082053' ORDER BY year",
+    );
+    expect(rows.filter((r) => r.codice_istat === '082053')).toEqual(
+      palermo.map((p) => ({
+        anno: String(p.year),
+        territorio: 'Palermo (PA)',
+        livello: 'comune',
+        codice_istat: '082053',
+        misura: '% raccolta differenziata',
+        unita: '%',
+        valore: two(p.pct),
+        stima: '',
+        fonte: 'ISPRA',
+        dato_anomalo_fonte: '',
+      })),
+    );
+    // Veneto: its stored totals; no 2022 figure (empty, never 0); an estimated % says so.
+    const veneto = await t.db.query<{ year: number; rd_pct: number; rd_pct_method: string }>(
+      "SELECT year, rd_pct, rd_pct_method FROM area_stats WHERE level = 'region' AND area_id = '05'",
+    );
+    const venetoRows = rows.filter((r) => r.codice_istat === '05');
+    expect(venetoRows.find((r) => r.anno === '2022')).toMatchObject({ valore: '', fonte: '', stima: '' });
+    for (const v of veneto) {
+      const row = venetoRows.find((r) => r.anno === String(v.year))!;
+      expect(row.valore).toBe(two(v.rd_pct));
+      expect(row.stima).toBe(
+        v.rd_pct_method === 'estimate' ? 'stima: percentuali dei comuni pesate sulla produzione' : '',
+      );
+    }
+    expect(veneto.some((v) => v.rd_pct_method === 'estimate')).toBe(true);
+    expect(rows.filter((r) => r.livello === 'italia' && r.codice_istat === '')).toHaveLength(3);
+    await vi.waitFor(
+      async () => {
+        const [log] = await t.db.query<{ format: string; query: unknown; row_count: number }>(
+          'SELECT format, query, row_count FROM downloads_log ORDER BY id DESC LIMIT 1',
+        );
+        expect(log).toEqual({
+          format: 'csv',
+          row_count: 9,
+          query: { format: 'csv', export: 'confronta', aree: AREE, misura: 'rd' },
+        });
+      },
+      { timeout: 1000, interval: 20 },
+    );
+  });
+
+  it('gives the tonnes with three decimals and the kg with the population they divide by', async () => {
+    const tonnes = records((await get(url('csv', 'comune:082053', '&misura=tonnellate'), licensed)).body);
+    const stored = await t.db.query<{ year: number; produced_t: number }>(
+      "SELECT year, produced_t FROM waste_stats WHERE city_id = '082053' ORDER BY year",
+    );
+    expect(tonnes.map((r) => [r.anno, r.valore, r.unita])).toEqual(
+      stored.map((s) => [String(s.year), String(s.produced_t).replace('.', ','), 't']),
+    );
+    const kg = records((await get(url('csv', 'comune:082053', '&misura=kg'), licensed)).body);
+    const people = await t.db.query<{ year: number; kg: number }>(
+      "SELECT year, produced_t * 1000 / population AS kg FROM waste_stats WHERE city_id = '082053' ORDER BY year",
+    );
+    expect(kg.map((r) => [r.anno, r.valore, r.unita, r.stima])).toEqual(
+      people.map((p) => [String(p.year), two(p.kg), 'kg/ab', '']),
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   DetailSchema,
   DownloadCountSchema,
   DownloadQuerySchema,
+  RankingQuerySchema,
   ValidationErrorSchema,
   type AreaStats,
   type CityStats,
@@ -34,6 +35,8 @@ import { logDownload, logWhenStreamed } from '../../plugins/download-log';
 import { spendDownload } from '../../plugins/download-budget';
 import { areaStats, availableYearsOf, cityStats, YearError } from '../stats/stats.service';
 import * as repo from './downloads.repo';
+import { rankingCsv, rankingCsvFilename } from './rankings-csv';
+import { compareCsvStream } from './compare-csv';
 import {
   COMPARE_SLUGS,
   COMPARE_TITLES,
@@ -50,6 +53,15 @@ import {
 import type { WasteExportFilter } from './downloads.repo';
 
 const tags = ['downloads'];
+
+/** The refusals of a route that gives a file (its 200 is the file, not JSON). */
+const FILE_ERRORS = {
+  400: ValidationErrorSchema,
+  401: DetailSchema,
+  403: DetailSchema,
+  404: DetailSchema,
+  429: DetailSchema,
+};
 
 /** The areas in file names, in Italian: regione-19, provincia-082, comune-082053. */
 const LEVEL_WORDS = { region: 'regione', province: 'provincia', city: 'comune' } as const;
@@ -159,6 +171,10 @@ async function loadComparison(
   });
 }
 
+/** The source of a year whose % has none of its own, as the page's table says it. */
+const MIXED_SOURCES = 'più fonti';
+const NO_COMPARISON = 'Nessun dato di questo tipo per i territori scelti.';
+
 const LIST = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunction' });
 
 /** The values of a query parameter, however often it is repeated (?format=csv&format=csv). */
@@ -247,10 +263,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await spendDownload(app, req, reply, 'images');
     const loaded = await loadComparison(app, q.aree);
     // The page's table and chart (packages/charts compare-table.ts): the same years, values and sources.
-    const table = compareTableOf(q.misura, loaded, 'più fonti');
-    if (table.years.length === 0) {
-      throw new RelayedError(404, { detail: 'Nessun dato di questo tipo per i territori scelti.' });
-    }
+    const table = compareTableOf(q.misura, loaded, MIXED_SOURCES);
+    if (table.years.length === 0) throw new RelayedError(404, { detail: NO_COMPARISON });
     const first = table.years[0]!;
     const last = table.years.at(-1)!;
     const span = first === last ? String(first) : `${first}–${last}`;
@@ -262,7 +276,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `${table.sources.length === 1 ? 'Fonte' : 'Fonti'}: ${LIST.format(table.sources)}`
         : SOURCE_LINE,
     };
-    const format = q.format;
+    const format = q.format as 'pdf' | 'png' | 'jpg';
     // The PDF has the table of the values too, as the page shows it under the chart.
     const body = await encodePicture(
       renderSvg(comparePicture(table), heading),
@@ -284,6 +298,31 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('Cache-Control', 'private, no-store')
       .send(body as never);
+  }
+
+  /** The values of the table of /confronta as CSV: a row per territory and year (compare-csv.ts). */
+  async function sendComparisonCsv(req: FastifyRequest, reply: FastifyReply, q: CompareDownloadQuery) {
+    const loaded = await loadComparison(app, q.aree);
+    const table = compareTableOf(q.misura, loaded, MIXED_SOURCES);
+    if (table.years.length === 0) throw new RelayedError(404, { detail: NO_COMPARISON });
+    await spendDownload(app, req, reply, 'csv');
+    const counter = { rows: 0 };
+    const stream = compareCsvStream(q.misura, table, loaded, MIXED_SOURCES, counter);
+    const first = table.years[0]!;
+    const last = table.years.at(-1)!;
+    const name = safeFileName(
+      [
+        'confronto',
+        COMPARE_SLUGS[q.misura],
+        ...table.columns.map((c) => c.name),
+        first === last ? first : `${first}-${last}`,
+        new Date().toISOString().slice(0, 10),
+      ],
+      'csv',
+    );
+    const query = { format: 'csv', export: 'confronta', aree: areasParam(q.aree), misura: q.misura };
+    logWhenStreamed(app, req, stream, { format: 'csv', query }, counter);
+    return sendCsv(reply, name, stream);
   }
 
   /**
@@ -390,13 +429,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'licence (csv) come before any parameter check; 400 field errors in Italian; 404 unknown area or ' +
           'no data; 429 past the hourly budget of the user (images, or CSV files: two budgets). Every download is logged.',
         querystring: DownloadQuerySchema,
-        response: {
-          400: ValidationErrorSchema,
-          401: DetailSchema,
-          403: DetailSchema,
-          404: DetailSchema,
-          429: DetailSchema,
-        },
+        response: FILE_ERRORS,
       },
     },
     async (req, reply) => {
@@ -408,32 +441,68 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/api/stats/compare/download/',
+    '/api/stats/rankings/download/',
     {
-      onRequest: async (req) => {
-        refuseCrossSiteCookie(req);
-        await app.requireUser(req);
-      },
+      onRequest: guard(true),
       schema: {
         tags,
-        summary: 'The chart of /confronta as pdf/png/jpg (signed in)',
+        summary: 'The whole list of a ranking of /classifiche as CSV (licence active)',
+        description:
+          'Takes the parameters of GET /api/stats/rankings/ (level, indicator, year, compareYear, region, ' +
+          'province, band, capitals, anomalies, order, list) and answers every row of the chosen list, not ' +
+          'a page of it (page and pageSize are not read): rank, territory, population and its year, the ' +
+          'value, the source, the estimates and the flag of a comune-year that fails the plausibility rule. ' +
+          "403 for another site's request on the session cookie, 401 anonymous and 403 without an active " +
+          'licence before any parameter check; 400 field errors in Italian; 404 an unknown region or ' +
+          "province; 429 past the user's hourly budget of CSV files (shared with /api/stats/download/). " +
+          'Every download is logged.',
+        querystring: RankingQuerySchema,
+        response: FILE_ERRORS,
+      },
+    },
+    async (req, reply) => {
+      const { page: _page, pageSize: _pageSize, ...q } = req.query;
+      // The filter's 400 and 404 before the budget, as for the other CSV files.
+      const { year, compareYear, stream: open } = await rankingCsv(app.db, req.query);
+      await spendDownload(app, req, reply, 'csv');
+      const counter = { rows: 0 };
+      const stream = open(counter);
+      // Logged with the years the file is of (the view's default when none was asked).
+      const query = {
+        format: 'csv',
+        export: 'classifiche',
+        ...q,
+        year,
+        compareYear: compareYear ?? undefined,
+      };
+      logWhenStreamed(app, req, stream, { format: 'csv', query }, counter);
+      return sendCsv(reply, rankingCsvFilename(req.query, { year, compareYear }), stream);
+    },
+  );
+  app.get(
+    '/api/stats/compare/download/',
+    {
+      onRequest: guard(false),
+      schema: {
+        tags,
+        summary: 'The chart of /confronta as pdf/png/jpg (signed in), its table as CSV (licence active)',
         description:
           'The comparison of 1 to 5 territories over the years (aree, misura: the parameters of ' +
           '/confronta), drawn as the page draws it, with its legend, the years, the sources and the ' +
           "portal's name. 401 anonymous, and 403 for another site's request on the session cookie, before " +
           'any parameter check; 400 field errors in Italian; 404 an ' +
           'unknown territory or no figure of the measure for any of them; 429 past the ' +
-          "user's hourly budget of images (shared with /api/stats/download/). Every download is logged.",
+          "user's hourly budget of images (shared with /api/stats/download/). format=csv: the values of " +
+          'the table, a row per territory and year, with source, estimates and the flag of a comune-year ' +
+          'that fails the plausibility rule; 403 without an active licence before any parameter check, ' +
+          'the CSV budget. Every download is logged.',
         querystring: CompareDownloadQuerySchema,
-        response: {
-          400: ValidationErrorSchema,
-          401: DetailSchema,
-          403: DetailSchema,
-          404: DetailSchema,
-          429: DetailSchema,
-        },
+        response: FILE_ERRORS,
       },
     },
-    async (req, reply) => sendComparison(req, reply, req.query),
+    async (req, reply) =>
+      req.query.format === 'csv'
+        ? sendComparisonCsv(req, reply, req.query)
+        : sendComparison(req, reply, req.query),
   );
 };

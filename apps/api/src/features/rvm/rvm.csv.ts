@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { RvmMachine } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import { csvStream, safeFileName, type CsvColumn } from '../../lib/csv';
+import { csvStream, safeFileName, yesNo, type CsvColumn } from '../../lib/csv';
 import { yearsOf, yearsWords } from '../../lib/years';
 import * as repo from './rvm.repo';
 import type { RvmExportFilter } from './rvm.repo';
@@ -17,8 +17,6 @@ export interface RvmCsvRow {
   m: RvmMachine;
   y: { year: number; pieces: number; kg: number } | null;
 }
-
-const yesNo = (b: boolean) => (b ? 'sì' : 'no');
 
 export const RVM_CSV_COLUMNS: CsvColumn<RvmCsvRow>[] = [
   { header: 'id_ecocompattatore', value: (r) => r.m.id },

@@ -393,12 +393,15 @@ function areaList(
   });
 }
 
-/**
- * GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. A page past
- * the last is empty (its `pageCount` says how many there are).
- */
-export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
-  const { level, indicator, order, list, pageSize } = query;
+/** The whole list of a ranking's filter, in its order (best or worst first, or the unranked by name). */
+interface ChosenList {
+  all: RankedList;
+  filters: Awaited<ReturnType<typeof namedFilters>>;
+  chosen: Entry[];
+}
+
+async function chosenList(db: Queryable, query: RankingQuery): Promise<ChosenList> {
+  const { level, indicator, order, list } = query;
   const memo = await rankingMemo(db);
   const filters = await namedFilters(db, query);
   const scope = { regionId: filters.region?.id, provinceId: filters.province?.id };
@@ -431,6 +434,32 @@ export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranki
       : order === 'best'
         ? all.ranked
         : (all.worst ??= worstFirst(all.ranked));
+  return { all, filters, chosen };
+}
+
+/**
+ * Every row of the list a ranking query chooses, not a page of it (the CSV of /classifiche): the same
+ * rows, order and ranks as its pages, with the year and comparison year it resolved.
+ */
+export async function rankingRows(
+  db: Queryable,
+  query: RankingQuery,
+): Promise<{ year: number; compareYear: number | null; rows: RankingRow[] }> {
+  const { all, chosen } = await chosenList(db, query);
+  return {
+    year: all.year,
+    compareYear: all.compareYear,
+    rows: chosen.map((e) => ({ rank: null, tied: false, ...e.row })),
+  };
+}
+
+/**
+ * GET /api/stats/rankings/: one page of a ranking, or of the areas of its filter without a value. A page past
+ * the last is empty (its `pageCount` says how many there are).
+ */
+export async function ranking(db: Queryable, query: RankingQuery): Promise<Ranking> {
+  const { level, indicator, order, list, pageSize } = query;
+  const { all, filters, chosen } = await chosenList(db, query);
   const pageCount = Math.max(1, Math.ceil(chosen.length / pageSize));
   // A page past the last is empty, as on the paged list endpoints; the web page says it does not exist.
   const page = query.page;

@@ -82,8 +82,9 @@ export function compareHref(state: Partial<CompareState>): string {
 }
 
 /**
- * The pdf, png or jpg of a comparison's chart (signed in): GET /api/stats/compare/download/ with the
- * page's own `aree` and `misura`, read by the API with the same code (contract compare-areas.ts).
+ * The pdf, png or jpg of a comparison's chart (signed in), or its table as CSV (licence active): GET
+ * /api/stats/compare/download/ with the page's own `aree` and `misura`, read by the API with the same
+ * code (contract compare-areas.ts).
  */
 export function compareDownloadHref(state: CompareState, format: string): string {
   return `/api/stats/compare/download/?format=${format}&aree=${areasParam(state.areas)}&misura=${state.measure}`;

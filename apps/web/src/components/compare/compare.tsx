@@ -6,6 +6,7 @@ import { EmbedButton } from '../embeds/embed-button';
 import { ShareButton } from '../share-button';
 import { CompareChartLoader } from './compare-chart-loader';
 import { compareChartInput } from './compare-rows';
+import { CsvDownloadLazy } from '../downloads/csv-download-lazy';
 import { CompareDownloads } from './compare-downloads';
 import type { CompareData } from './compare-data.server';
 import type { CompareTable } from './compare-table';
@@ -366,6 +367,14 @@ export function Compare({ data }: { data: CompareData }) {
                     fileStem: 'confronto',
                   }}
                   invite={{ href: loginHref, rest: t.chart.downloadInvite }}
+                />
+                <CsvDownloadLazy
+                  href={compareDownloadHref(drawn, 'csv')}
+                  fallbackName="confronto.csv"
+                  label={t.chart.csvLabel(caption)}
+                  hint={t.chart.csvHint}
+                  loginHref={loginHref}
+                  testId="compare-csv"
                 />
               </div>
             </>

@@ -84,6 +84,10 @@ export const compareMessages = {
     sourceMixed: 'più fonti',
     /** The end of the invitation to sign in, after its link (the explorer's DownloadInvite). */
     downloadInvite: ' per scaricare il grafico del confronto in pdf, png e jpg.',
+    /** "Scarica CSV" of the table (licence active). */
+    csvLabel: (caption: string) => `Scarica in CSV i valori della tabella: ${caption}`,
+    csvHint:
+      'I valori della tabella, una riga per territorio e anno, con la fonte, le stime e i dati anomali nella fonte.',
   },
 
   /** Territory names as the comparison writes them. */

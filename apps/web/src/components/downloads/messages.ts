@@ -47,6 +47,10 @@ export const downloadMessages = {
 
 /** What a file download (statistic image or CSV) says while it runs and when it fails. */
 export const fileDownloadMessages = {
+  /** The CSV of a page's table or list (/classifiche, /confronta), for a user with an active licence. */
+  csvButton: 'Scarica CSV',
+  csvInviteLink: 'Accedi',
+  csvInviteRest: ' per scaricare questi dati in CSV: serve una licenza d’uso attiva, gratuita.',
   busy: 'Preparazione del file…',
   done: (filename: string) => `Download avviato: ${filename}.`,
   unauthorized: 'La sessione è scaduta: accedi di nuovo per scaricare il file.',

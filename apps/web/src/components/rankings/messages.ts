@@ -185,6 +185,11 @@ export const rankingsMessages = {
     emptyUnranked: (level: RankingLevel) =>
       `Con questi filtri ${LEVELS[level].all} hanno dati per l’anno scelto.`,
   },
+  csv: {
+    label: (heading: string) => `Scarica in CSV l’elenco completo: ${heading}`,
+    hint: (rows: string, pages: number) =>
+      `Tutto l’elenco (${rows} righe${pages > 1 ? `, ${pages} pagine` : ''}), non solo questa pagina: per ogni riga l’anno, la fonte, le stime e i dati anomali nella fonte.`,
+  },
   pagination: {
     label: 'Pagine della classifica',
     previous: 'Precedente',

@@ -9,7 +9,8 @@ import { formatInteger } from '../../lib/format';
 import { bandText, rankingsMessages as t } from './messages';
 import type { RankingsData } from './rankings-data.server';
 import { RankingsFilters } from './rankings-filters';
-import { rankingsHref, type RankingsState } from './rankings-state';
+import { CsvDownloadLazy } from '../downloads/csv-download-lazy';
+import { rankingsCsvHref, rankingsHref, type RankingsState } from './rankings-state';
 import { RankingsPagination, RankingTable, UnrankedTable } from './rankings-table';
 import styles from './rankings.module.css';
 
@@ -144,6 +145,12 @@ function AnomaliesNote({ data }: { data: RankingsData }) {
   );
 }
 
+/** This view with the sign-in dialog open (?flow=login), where the invitation to download leads. */
+function loginHref(state: RankingsState): string {
+  const href = rankingsHref(state);
+  return `${href}${href.includes('?') ? '&' : '?'}flow=login`;
+}
+
 function Results({ data }: { data: RankingsData }) {
   const { state } = data;
   const ranking = data.ranking!;
@@ -223,6 +230,16 @@ function Results({ data }: { data: RankingsData }) {
         </>
       )}
       <RankingsPagination state={state} pageCount={ranking.pageCount} />
+      {count > 0 && (
+        <CsvDownloadLazy
+          href={rankingsCsvHref(ranking)}
+          fallbackName="classifica.csv"
+          label={t.csv.label(rankingsHeading(data))}
+          hint={t.csv.hint(formatInteger(count), ranking.pageCount)}
+          loginHref={loginHref(state)}
+          testId="rankings-csv"
+        />
+      )}
     </section>
   );
 }

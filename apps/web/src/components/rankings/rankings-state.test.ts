@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Ranking } from '@portal/contract';
 import {
   DEFAULT_STATE,
   pageWindow,
   parseRankingsState,
   rankingsApiQuery,
+  rankingsCsvHref,
   rankingsHref,
   rankingsSearch,
   withoutEmptyParams,
@@ -145,5 +147,56 @@ describe('/classifiche URL state', () => {
     expect(pageWindow(6, 10)).toEqual([1, null, 4, 5, 6, 7, 8, null, 10]);
     expect(pageWindow(10, 10)).toEqual([1, null, 8, 9, 10]);
     expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('rankingsCsvHref', () => {
+  const ranking: Ranking = {
+    level: 'city',
+    indicator: 'sortedPercentageChange',
+    year: 2024,
+    compareYear: 2019,
+    availableYears: [2019, 2024],
+    order: 'worst',
+    list: 'ranked',
+    filters: {
+      region: { id: '05', name: 'Veneto' },
+      province: { id: '028', name: 'Padova' },
+      band: '5000-15000',
+      capitals: true,
+      anomalies: true,
+    },
+    goodDirection: 'up',
+    unit: 'punti %',
+    laterPopulation: false,
+    totalRanked: 120,
+    totalAnomalous: 0,
+    totalUnranked: 3,
+    page: 2,
+    pageSize: 50,
+    pageCount: 3,
+    rows: [],
+  };
+
+  it('asks for the view with the years the ranking resolved, without its page', () => {
+    expect(rankingsCsvHref(ranking)).toBe(
+      '/api/stats/rankings/download/?level=city&indicator=sortedPercentageChange&year=2024&compareYear=2019' +
+        '&region=05&province=028&band=5000-15000&capitals=true&anomalies=include&order=worst&list=ranked',
+    );
+  });
+
+  it('leaves out the filters the view does not have', () => {
+    const regions: Ranking = {
+      ...ranking,
+      level: 'region',
+      indicator: 'sortedPercentage',
+      compareYear: null,
+      order: 'best',
+      list: 'unranked',
+      filters: { region: null, province: null, band: null, capitals: false, anomalies: false },
+    };
+    expect(rankingsCsvHref(regions)).toBe(
+      '/api/stats/rankings/download/?level=region&indicator=sortedPercentage&year=2024&order=best&list=unranked',
+    );
   });
 });

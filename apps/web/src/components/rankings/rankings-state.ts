@@ -18,6 +18,7 @@ import {
   type RankingList,
   type RankingOrder,
 } from '@portal/contract/lite';
+import type { Ranking } from '@portal/contract';
 import { rankingsMessages } from './messages';
 
 const t = rankingsMessages.invalid;
@@ -273,6 +274,32 @@ export function rankingsApiQuery(
     page: state.page,
     pageSize,
   };
+}
+
+/**
+ * The CSV of the list a page shows (GET /api/stats/rankings/download/): the view's filters with the year
+ * and comparison year the ranking resolved, so the file is of the years the page shows; every row of the
+ * list, not its page.
+ */
+export function rankingsCsvHref(ranking: Ranking): string {
+  const f = ranking.filters;
+  const query: Record<string, string | undefined> = {
+    level: ranking.level,
+    indicator: ranking.indicator,
+    year: String(ranking.year),
+    compareYear: ranking.compareYear === null ? undefined : String(ranking.compareYear),
+    region: f.region?.id,
+    province: f.province?.id,
+    band: f.band ?? undefined,
+    capitals: f.capitals ? 'true' : undefined,
+    anomalies: f.anomalies ? 'include' : undefined,
+    order: ranking.order,
+    list: ranking.list,
+  };
+  const search = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return `/api/stats/rankings/download/?${search}`;
 }
 
 /** The page numbers to link, null for a gap: the first, the last, and two either side of the current one. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { searchText } from '@portal/contract';
 import { readTable } from './generate-demo';
+import { deriveMergers, fits, OUTPUT, readTables, TOLERANCE, toCsv } from './reference/fusioni';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
 const mergers = readTable(join(DATA_DIR, 'reference/comuni-fusioni-2010-2023.csv'));
@@ -19,6 +20,7 @@ describe('reference/comuni-fusioni-2010-2023.csv: what the bundled data proves (
   it("links comuni of ISPRA's 2010–2017 tables, gone from ISTAT's 2023 list, to a comune of that list", () => {
     expect(mergers.length).toBeGreaterThan(100);
     for (const m of mergers) {
+      expect(['nome', 'rifiuti'], m.id).toContain(m.rule);
       expect(comuni.has(m.id!), m.id).toBe(false);
       expect(
         tables.some((t) => t.includes(`,${m.id!.slice(0, 3)},`) && new RegExp(`,\\d\\d${m.id},`).test(t)),
@@ -26,8 +28,15 @@ describe('reference/comuni-fusioni-2010-2023.csv: what the bundled data proves (
       ).toBe(true);
       const successor = comuni.get(m.merged_into!);
       expect(successor, m.id).toBeDefined();
-      // Of the same province, and sharing a word of the name: the rule the list was built by.
       expect(m.merged_into!.slice(0, 3), m.id).toBe(m.id!.slice(0, 3));
+    }
+  });
+
+  it('rule "nome": of the same province, sharing a word of four letters or more of the name', () => {
+    const byName = mergers.filter((m) => m.rule === 'nome');
+    expect(byName).toHaveLength(113);
+    for (const m of byName) {
+      const successor = comuni.get(m.merged_into!)!;
       expect(
         [...words(m.name!)].some((w) => w.length >= 4 && words(successor!).has(w)),
         m.id,
@@ -35,5 +44,70 @@ describe('reference/comuni-fusioni-2010-2023.csv: what the bundled data proves (
     }
     const corigliano = mergers.filter((m) => m.merged_into === '078157').map((m) => m.name);
     expect(corigliano).toEqual(['Corigliano Calabro', 'Rossano']);
+  });
+
+  it('rule "rifiuti": the RU of the year after matches the merged comuni\'s within the tolerance', () => {
+    const rows = readTables(DATA_DIR);
+    const own = (id: string, year: number) => {
+      const r = rows.get(id)?.get(year);
+      return r?.own ? r.ru : null;
+    };
+    const byWaste = mergers.filter((m) => m.rule === 'rifiuti');
+    expect(byWaste.length).toBeGreaterThan(20);
+    for (const m of byWaste) {
+      const year = Number(m.year);
+      const mine = rows.get(m.id!)!;
+      // Its last year is the one before the merger, and it had its own figure then.
+      expect(Math.max(...mine.keys()), m.id).toBe(year - 1);
+      expect(own(m.id!, year - 1), m.id).not.toBeNull();
+      // Everything merged into the same comune that year, both rules, and the successor's own old code
+      // when it was renumbered under its name (Montalcino).
+      const successorName = searchText(comuni.get(m.merged_into!)!);
+      const group = [...rows].filter(
+        ([id, r]) =>
+          !comuni.has(id) &&
+          id.startsWith(m.merged_into!.slice(0, 3)) &&
+          Math.max(...r.keys()) === year - 1 &&
+          (mergers.some((x) => x.id === id && x.merged_into === m.merged_into) ||
+            searchText(r.get(year - 1)!.name) === successorName),
+      );
+      const merged = group.reduce((sum, [id]) => sum + own(id, year - 1)!, 0);
+      const successor = rows.get(m.merged_into!)!;
+      // A new comune (no data before) or one that existed and grew by more than the tolerance.
+      const before = successor.has(year - 1) ? own(m.merged_into!, year - 1) : 0;
+      const after = own(m.merged_into!, year);
+      expect(before, m.id).not.toBeNull();
+      expect(after, m.id).not.toBeNull();
+      if (before) expect(after! > before * (1 + TOLERANCE), m.id).toBe(true);
+      else expect(Math.min(...successor.keys()), m.id).toBe(year);
+      expect(fits(after!, before! + merged), `${m.id}: ${after} / ${before! + merged}`).toBe(true);
+    }
+  });
+
+  it('is the file the rules write from the bundled data (the search for a unique assignment included)', () => {
+    expect(toCsv(deriveMergers(DATA_DIR))).toBe(readFileSync(join(DATA_DIR, OUTPUT), 'utf8'));
+  });
+
+  it('links the mergers known by hand, and leaves out what the data cannot tell', () => {
+    const into = (id: string) =>
+      mergers
+        .filter((m) => m.merged_into === id)
+        .map((m) => `${m.name} (${m.rule})`)
+        .sort();
+    expect(into('037061')).toEqual([
+      'Bazzano (rifiuti)',
+      'Castello Di Serravalle (rifiuti)',
+      'Crespellano (rifiuti)',
+      'Monteveglio (rifiuti)',
+      'Savigno (rifiuti)',
+    ]);
+    expect(into('020071')).toEqual(['Borgoforte (rifiuti)', 'Virgilio (nome)']);
+    expect(into('025073')).toEqual(['Forno Di Zoldo (nome)', 'Zoldo Alto (nome)']);
+    // Mappano (2017) was carved out of four comuni that still exist: no merger.
+    expect(into('001316')).toEqual([]);
+    // Alta Valle Intelvi (Lanzo d'Intelvi, Pellio Intelvi, Ramponio Verna, 2017): Cavallasca went into San
+    // Fermo della Battaglia the same year, and Cavallasca with Ramponio Verna fits Alta Valle Intelvi's RU
+    // as well: two assignments fit, so none is written.
+    expect(into('013253')).toEqual([]);
   });
 });

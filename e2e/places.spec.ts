@@ -53,35 +53,65 @@ test('a province is "Provincia di Brescia" in its title, H1, Open Graph title an
   await expect(page).toHaveTitle('La raccolta differenziata: Brescia | Osservatorio Raccolta Differenziata');
 });
 
-for (const width of [1280, 375]) {
-  test(`a merged comune links its successor, and the successor its predecessors, at ${width} px`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    await search(page).fill('corigliano calabro');
-    const option = page.getByRole('option', { name: 'Corigliano Calabro (CS)' });
-    await expect(option).toContainText(
-      'non più esistente · dati 2010–2017 · confluito in Corigliano-Rossano',
-    );
-    await option.click();
-    await expect(page).toHaveURL(/comune=078044/);
-    const notice = page.getByTestId('dissolved-notice');
-    await expect(notice).toContainText(
-      'Comune non più esistente: è confluito nel comune di Corigliano-Rossano.',
-    );
-    await notice.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/places-merged-${width}.png` });
-    await notice.getByRole('link', { name: 'Corigliano-Rossano' }).click();
-    await expect(page).toHaveURL(/comune=078157/);
-    await expect(heading(page)).toHaveText('La raccolta differenziata: Corigliano-Rossano');
-    const from = page.getByTestId('merged-from-notice');
-    await expect(from).toHaveText(
-      'Il comune è nato dalla fusione di Corigliano Calabro (dati fino al 2017) e Rossano (dati fino al 2017): i dati degli anni precedenti alla fusione sono nelle loro pagine.',
-    );
-    await from.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/places-successor-${width}.png` });
-    await from.getByRole('link', { name: 'Rossano' }).click();
-    await expect(page).toHaveURL(/comune=078108/);
-  });
+// A merged comune leads to its successor, which names its predecessors: one linked by name (Corigliano
+// Calabro), one by the continuity of the urban waste (Bazzano, one of Valsamoggia's five), decision 073.
+const MERGERS = [
+  {
+    key: 'corigliano',
+    query: 'corigliano calabro',
+    option: 'Corigliano Calabro (CS)',
+    id: '078044',
+    years: '2010–2017',
+    successor: { id: '078157', name: 'Corigliano-Rossano' },
+    predecessors: 'Corigliano Calabro (dati fino al 2017) e Rossano (dati fino al 2017)',
+    back: { name: 'Rossano', id: '078108' },
+  },
+  {
+    key: 'bazzano',
+    query: 'bazzano',
+    option: 'Bazzano (BO)',
+    id: '037004',
+    years: '2010–2013',
+    successor: { id: '037061', name: 'Valsamoggia' },
+    predecessors:
+      'Bazzano (dati fino al 2013), Castello di Serravalle (dati fino al 2013), Crespellano (dati fino al 2013), Monteveglio (dati fino al 2013) e Savigno (dati fino al 2013)',
+    back: { name: 'Savigno', id: '037058' },
+  },
+];
+
+for (const m of MERGERS) {
+  for (const width of [1280, 375]) {
+    test(`${m.option} links its successor, and ${m.successor.name} its predecessors, at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await search(page).fill(m.query);
+      const option = page.getByRole('option', { name: m.option });
+      await expect(option).toContainText(
+        `non più esistente · dati ${m.years} · confluito in ${m.successor.name}`,
+      );
+      // The whole page: at 375 px the suggestions are below the first screen.
+      await page.screenshot({ path: `/tmp/places-${m.key}-search-${width}.png`, fullPage: true });
+      await option.click();
+      await expect(page).toHaveURL(new RegExp(`comune=${m.id}`));
+      const notice = page.getByTestId('dissolved-notice');
+      await expect(notice).toContainText(
+        `Comune non più esistente: è confluito nel comune di ${m.successor.name}.`,
+      );
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/places-${m.key}-merged-${width}.png` });
+      await notice.getByRole('link', { name: m.successor.name }).click();
+      await expect(page).toHaveURL(new RegExp(`comune=${m.successor.id}`));
+      await expect(heading(page)).toHaveText(`La raccolta differenziata: ${m.successor.name}`);
+      const from = page.getByTestId('merged-from-notice');
+      await expect(from).toHaveText(
+        `Il comune è nato dalla fusione di ${m.predecessors}: i dati degli anni precedenti alla fusione sono nelle loro pagine.`,
+      );
+      await from.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/places-${m.key}-successor-${width}.png` });
+      await from.getByRole('link', { name: m.back.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`comune=${m.back.id}`));
+    });
+  }
 }

@@ -384,6 +384,28 @@ describe('Successors and predecessors of merged comuni (decision 073)', () => {
     // A comune of today that merged nothing says so with an empty list.
     expect((await json('/api/cities/city/001272/')).mergedFrom).toEqual([]);
   });
+
+  it('links Bazzano and the four other comuni of Valsamoggia (the waste-continuity rule) both ways', async () => {
+    const valsamoggia = { id: '037061', name: 'Valsamoggia' };
+    const found = (await json('/api/cities/city/?search=bazzano')).results;
+    expect(found.find((c: { id: string }) => c.id === '037004')).toMatchObject({
+      dissolved: true,
+      lastYear: 2013,
+      mergedInto: valsamoggia,
+    });
+    expect((await json('/api/cities/city/037004/')).mergedInto).toEqual(valsamoggia);
+    const successor = await json('/api/cities/city/037061/');
+    expect(successor).toMatchObject({ dissolved: false, mergedInto: null });
+    expect(
+      successor.mergedFrom.map((p: { id: string; name: string; lastYear: number }) => [p.id, p.lastYear]),
+    ).toEqual([
+      ['037004', 2013],
+      ['037018', 2013],
+      ['037023', 2013],
+      ['037043', 2013],
+      ['037058', 2013],
+    ]);
+  });
 });
 
 describe('Aggregations of comuni', () => {

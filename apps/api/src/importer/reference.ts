@@ -73,6 +73,8 @@ function cityCode(v: Record<string, string>, column: string): string {
 /**
  * A comune abolished by a merger, and the comune it merged into: of the 2023 list since (comuni-soppressi.csv),
  * or of ISPRA's 2010–2017 tables before (comuni-fusioni-2010-2023.csv, where the year may be unknown: null).
+ * Other columns are not read: the `rule` that linked each row of comuni-fusioni-2010-2023.csv (decision 073)
+ * is for data/comuni-fusioni.test.ts, and a file without it (older, or ISTAT's own) imports the same.
  */
 interface Dissolved {
   id: string;

@@ -106,7 +106,7 @@ for (const m of MERGERS) {
       await expect(heading(page)).toHaveText(`La raccolta differenziata: ${m.successor.name}`);
       const from = page.getByTestId('merged-from-notice');
       await expect(from).toHaveText(
-        `Il comune è nato dalla fusione di ${m.predecessors}: i dati degli anni precedenti alla fusione sono nelle loro pagine.`,
+        `Nel comune sono confluiti ${m.predecessors}: i dati degli anni precedenti alla fusione sono nelle loro pagine.`,
       );
       await from.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/places-${m.key}-successor-${width}.png` });

@@ -177,7 +177,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
             )}
             {data.city && data.city.mergedFrom.length > 0 && (
               <p className={styles.notice} data-testid="merged-from-notice">
-                {t.stats.mergedFrom.before}
+                {t.stats.mergedFrom.before(data.city.mergedFrom.length)}
                 {data.city.mergedFrom.map((p, i, all) => (
                   <Fragment key={p.id}>
                     {i > 0 && (i === all.length - 1 ? ' e ' : ', ')}

@@ -90,9 +90,13 @@ export const explorerMessages = {
       before: 'Comune non più esistente: è confluito nel comune di ',
       after: (first: number | null, last: number | null) => `. ${dataYears(first, last)}`,
     },
-    /** A comune born of a merger: its predecessors, each a link with the last year of its own data. */
+    /**
+     * The comuni merged into this one, each a link with the last year of its own data: "confluiti", not
+     * "nato dalla fusione di", since a comune may also have taken in a neighbour and kept its own code
+     * (Montalcino and San Giovanni d'Asso), and then it is not listed among them.
+     */
     mergedFrom: {
-      before: 'Il comune è nato dalla fusione di ',
+      before: (count: number) => (count === 1 ? 'Nel comune è confluito ' : 'Nel comune sono confluiti '),
       lastYear: (year: number | null) => (year === null ? '' : ` (dati fino al ${year})`),
       after: ': i dati degli anni precedenti alla fusione sono nelle loro pagine.',
     },

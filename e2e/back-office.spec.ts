@@ -276,13 +276,11 @@ test('a data file uploaded in the back-office: a bad row is shown and changes no
     hasText: 'Il file non è stato importato: nessun dato è cambiato',
   });
   // A file of another format: the importer says in Italian which columns it lacks (decision 076).
-  await data
-    .getByLabel('File da importare')
-    .setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('istat,anno\n082053,2020\n'),
-    });
+  await data.getByLabel('File da importare').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('istat,anno\n082053,2020\n'),
+  });
   await data.getByRole('button', { name: 'Importa', exact: true }).click();
   await expect(refused).toContainText(/bad\.csv, riga 1: mancano le colonne .*Comune/, { timeout: 60_000 });
   await expectNoAxeViolations(staffPage, '/amministrazione/dati, file rifiutato');

@@ -227,7 +227,15 @@ test('the page is axe-clean, its form works by keyboard, and it comes from the s
     await page.keyboard.press('Tab');
     reached.push(await focused());
   }
-  expect(reached).toEqual(['anno', 'regione', 'provincia', 'fascia', 'capoluoghi', 'anomali', 'Mostra classifica']);
+  expect(reached).toEqual([
+    'anno',
+    'regione',
+    'provincia',
+    'fascia',
+    'capoluoghi',
+    'anomali',
+    'Mostra classifica',
+  ]);
   // Only the capoluoghi, by keyboard: back to the checkbox (past the anomalies switch), Space, Tab twice to
   // the button, Enter.
   await page.keyboard.press('Shift+Tab');

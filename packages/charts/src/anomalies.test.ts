@@ -48,7 +48,8 @@ describe('source anomalies on the trend charts', () => {
     expect(ring.data).toEqual([null, 100, null]);
     expect(ring.itemStyle.borderColor).toBe(ANOMALY_COLOR);
     expect(ring.lineStyle.opacity).toBe(0);
-    expect(option.legend.data.map((d: Any) => d.name ?? d)).toEqual([TREND_SERIES_NAME, ANOMALY_NAME]);
+    // The lone line has no entry of its own (the title names it): the legend is the ring's alone.
+    expect(option.legend.data.map((d: Any) => d.name)).toEqual([ANOMALY_NAME]);
     expect(option.grid.bottom).toBeGreaterThanOrEqual(36);
     const flagged = option.tooltip.formatter(axisParams('2013', 100));
     expect(flagged).toContain('% raccolta differenziata: 100,0%');
@@ -79,6 +80,8 @@ describe('source anomalies on the trend charts', () => {
       ANOMALY_NAME,
     ]);
     expect(option.tooltip.formatter(axisParams('2014', 45.2))).toContain('(stima)');
+    // On a phone the three entries take two lines: more room under the plot.
+    expect(option.media.at(-1)).toEqual({ query: { maxWidth: 480 }, option: { grid: { bottom: 58 } } });
     expect(option.tooltip.formatter(axisParams('2013', 100))).toContain('Dato anomalo nella fonte: 0,01 t');
   });
 
@@ -115,10 +118,10 @@ describe('source anomalies on the trend charts', () => {
       { axisValue: '2013', seriesName: 'Rifiuti urbani prodotti', marker: '', value: 0.01 },
     ]);
     expect(tip).toBe(
-      '2013<br/>Rifiuti urbani prodotti: 0,0\u00a0kg/ab<br/><span style="color:#c2410c;font-weight:600">' +
-        'Dato anomalo nella fonte: ' +
+      '2013<br/>Rifiuti urbani prodotti: 0,0\u00a0kg/ab<div style="color:#c2410c;font-weight:600;' +
+        'white-space:normal;max-width:280px">Dato anomalo nella fonte: ' +
         anomalyTextByYear([cassinelle]).get(2013) +
-        '</span>',
+        '</div>',
     );
   });
 });

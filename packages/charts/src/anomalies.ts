@@ -8,14 +8,19 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { SOURCE_ANOMALY_LABEL, sourceAnomalyText } from '@portal/contract/lite';
 import type { SourceAnomaly } from '@portal/contract';
+// A cycle (options.ts applies this module), read only when a chart is built.
+import { NARROW_CHART_WIDTH } from './options';
 
 /** The ring of a flagged point: dark orange, 5.2:1 on white (WCAG's 3:1 for graphics). */
 export const ANOMALY_COLOR = '#c2410c';
 /** The legend's and tooltip's name of the flagged points. */
 export const ANOMALY_NAME = SOURCE_ANOMALY_LABEL;
 const RING_SIZE = 17;
-/** The room under the plot for a legend at the bottom, in px. */
+/** The room under the plot for a legend at the bottom, in px; on a phone, for two lines of it. */
 const LEGEND_ROOM = 36;
+const LEGEND_ROOM_NARROW = 58;
+/** The widest the figures in the tooltip run before they wrap, in px (a phone's chart is about 340). */
+const TOOLTIP_TEXT_WIDTH = 280;
 
 /** The mark of a flagged figure in a table (/confronta's, its PDF's), explained by a note under it. */
 export const ANOMALY_MARK = '⚠';
@@ -102,8 +107,9 @@ export function withSourceAnomalies(
     }));
   if (rings.length === 0) return option;
 
-  // The entry goes in a legend at the bottom: the % trend's own (with its 'stima'), or one of its own under
-  // the plot, so that a legend above it (the two lines of the tonnes and kg) keeps its lines on a phone.
+  // The entry goes in a legend at the bottom: the % trend's own (with its 'stima', two lines on a phone), or
+  // one of its own under the plot, so that a legend above it (the two lines of the tonnes and kg) keeps its
+  // lines on a phone. A lone line needs no legend entry: the chart's title names it.
   const names = [...new Set(series.map((s) => s.name ?? ''))];
   const legend = o.legend as Legend | undefined;
   const grid = (o.grid ?? {}) as Record<string, unknown>;
@@ -115,13 +121,18 @@ export function withSourceAnomalies(
     textStyle: (o.textStyle as object | undefined) ?? {},
     data: [legendEntry],
   };
-  const legends =
-    legend?.bottom !== undefined
-      ? { ...legend, data: [...(legend.data ?? names), legendEntry] }
-      : legend
-        ? [{ ...legend, data: legend.data ?? names }, own]
-        : // A full point for the line: a hollow one is the % trend's estimate.
-          { ...own, data: [...names.map((name) => ({ name, icon: 'circle' })), legendEntry] };
+  const shared = legend?.bottom !== undefined;
+  const legends = shared
+    ? { ...legend, data: [...(legend.data ?? names), legendEntry] }
+    : legend
+      ? [{ ...legend, data: legend.data ?? names }, own]
+      : own;
+  const media: NonNullable<EChartsCoreOption['media']> = [
+    ...((o.media as EChartsCoreOption['media']) ?? []),
+    ...(shared
+      ? [{ query: { maxWidth: NARROW_CHART_WIDTH }, option: { grid: { bottom: LEGEND_ROOM_NARROW } } }]
+      : []),
+  ];
 
   const tooltip = (o.tooltip ?? {}) as {
     formatter?: Formatter;
@@ -145,7 +156,7 @@ export function withSourceAnomalies(
     const text = texts.get(Number(list[0]?.axisValue));
     const head = inner(params);
     return text
-      ? `${head}<br/><span style="color:${ANOMALY_COLOR};font-weight:600">${escapeHtml(`${ANOMALY_NAME}: ${text}`)}</span>`
+      ? `${head}<div style="color:${ANOMALY_COLOR};font-weight:600;white-space:normal;max-width:${TOOLTIP_TEXT_WIDTH}px">${escapeHtml(`${ANOMALY_NAME}: ${text}`)}</div>`
       : head;
   };
 
@@ -155,5 +166,6 @@ export function withSourceAnomalies(
     legend: legends,
     tooltip: { ...tooltip, formatter },
     series: [...(o.series as Series[]), ...rings],
+    ...(media.length ? { media } : {}),
   };
 }

@@ -4,7 +4,8 @@
  * by the page's loader (apps/web compare-table.ts) and the API's download of the comparison, so the page
  * and its png/jpg/pdf draw the same numbers.
  */
-import type { AreaStats, Measure } from '@portal/contract';
+import type { AreaStats, Measure, SourceAnomaly } from '@portal/contract';
+import { ANOMALY_MARK, ANOMALY_NAME, anomalyTextByYear } from './anomalies';
 import type { CompareUnit } from './compare';
 
 /** One line of the chart and one column of the table. */
@@ -14,6 +15,11 @@ export interface CompareColumn {
   values: (number | null)[];
   /** True where the value is an estimate (the % only). */
   estimates: boolean[];
+  /**
+   * Where the comune's figure of the year is anomalous in the source (decision 070): the figures that make it
+   * so ("0,01 t per 843 abitanti…"); null elsewhere (and for provinces, regions, Italy).
+   */
+  anomalies: (string | null)[];
 }
 
 export interface CompareTable {
@@ -32,7 +38,10 @@ export const COMPARE_UNITS: Record<Measure, CompareUnit> = { rd: '%', kg: 'kg/ab
 type Point = { year: number; value: number; estimate: boolean };
 
 /** The figures a territory's statistics need for a comparison (an AreaStats or a CityStats). */
-export type CompareStats = Pick<AreaStats, 'rdTrend' | 'perCapitaTrend' | 'tonnesTrend'>;
+export type CompareStats = Pick<AreaStats, 'rdTrend' | 'perCapitaTrend' | 'tonnesTrend'> & {
+  /** A comune's (CityStats): its years anomalous in the source. */
+  sourceAnomalies?: readonly SourceAnomaly[];
+};
 
 /** The points of the measure in a territory's statistics: only the years with a figure. */
 export function comparePoints(stats: CompareStats, measure: Measure): Point[] {
@@ -63,6 +72,7 @@ export function compareTableOf(
     name,
     stats,
     byYear: new Map(comparePoints(stats, measure).map((p) => [p.year, p])),
+    anomalyOf: anomalyTextByYear(stats.sourceAnomalies),
   }));
   const allYears = pointsByArea.flatMap((a) => [...a.byYear.keys()]);
   const years = allYears.length
@@ -82,11 +92,27 @@ export function compareTableOf(
   return {
     unit: COMPARE_UNITS[measure],
     years,
-    columns: pointsByArea.map(({ name, byYear }) => ({
+    columns: pointsByArea.map(({ name, byYear, anomalyOf }) => ({
       name,
       values: years.map((y) => byYear.get(y)?.value ?? null),
       estimates: years.map((y) => byYear.get(y)?.estimate ?? false),
+      // Only a figure shown is flagged: a year without one has nothing to warn about.
+      anomalies: years.map((y) => (byYear.has(y) ? (anomalyOf.get(y) ?? null) : null)),
     })),
     sources,
   };
+}
+
+/**
+ * The notes of the flagged figures of a comparison, one per territory and year, in the order of the table:
+ * "⚠ Dato anomalo nella fonte per Cassinelle (AL) nel 2013: 0,01 t per 843 abitanti…". The page's table
+ * and its PDF print them under the values, whose cells carry the mark.
+ */
+export function compareAnomalyNotes(table: CompareTable): string[] {
+  return table.columns.flatMap((column) =>
+    table.years.flatMap((year, row) => {
+      const text = column.anomalies[row];
+      return text ? [`${ANOMALY_MARK} ${ANOMALY_NAME} per ${column.name} nel ${year}: ${text}`] : [];
+    }),
+  );
 }

@@ -7,3 +7,4 @@ export * from './map';
 export * from './rvm';
 export * from './compare-table';
 export * from './per-capita';
+export * from './anomalies';

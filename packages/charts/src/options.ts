@@ -4,6 +4,8 @@
  * The input types are structural subsets of @portal/contract's schemas.
  */
 import type { EChartsCoreOption } from 'echarts/core';
+import type { SourceAnomaly } from '@portal/contract';
+import { withSourceAnomalies } from './anomalies';
 import { formatCompactNumber, formatMillions, formatNumber, formatPercent, formatTonnes } from './format';
 
 export const FONT_FAMILY =
@@ -357,6 +359,11 @@ const GAP_COLOR = 'rgba(74, 85, 81, 0.08)';
 export interface TrendOptions {
   /** Years the axis must cover (the area's available years): the axis goes from the first to the last. */
   span?: readonly number[];
+  /**
+   * A comune's years anomalous in the source (CityStats.sourceAnomalies, decision 070): their points are
+   * ringed in a warning colour, with a legend entry and the figures in the tooltip (withSourceAnomalies).
+   */
+  anomalies?: readonly SourceAnomaly[];
 }
 
 /**
@@ -368,7 +375,14 @@ export interface TrendOptions {
  *   comune's production) get a hollow marker, with a legend 'stima'; 'reported' is a normal point;
  * - where the points carry their source, a change of source is a vertical line labelled with the new one.
  */
-export function rdTrendOption(points: readonly TrendPoint[], { span }: TrendOptions = {}): EChartsCoreOption {
+export function rdTrendOption(
+  points: readonly TrendPoint[],
+  { span, anomalies }: TrendOptions = {},
+): EChartsCoreOption {
+  return withSourceAnomalies(rdTrendBase(points, span), anomalies, { skip: [TREND_ESTIMATE_NAME] });
+}
+
+function rdTrendBase(points: readonly TrendPoint[], span?: readonly number[]): EChartsCoreOption {
   const years = trendYears(points, span);
   const present = years.filter((y) => y.point);
   const last = present[present.length - 1]?.point;
@@ -558,7 +572,14 @@ export function formatCompactTonnes(value: number, digits?: number): string {
  */
 export function tonnesTrendOption(
   points: readonly TonnesPoint[],
-  { span, names = TONNES_SERIES_NAMES }: TonnesTrendOptions = {},
+  { anomalies, ...options }: TonnesTrendOptions = {},
+): EChartsCoreOption {
+  return withSourceAnomalies(tonnesTrendBase(points, options), anomalies);
+}
+
+function tonnesTrendBase(
+  points: readonly TonnesPoint[],
+  { span, names = TONNES_SERIES_NAMES }: TonnesTrendOptions,
 ): EChartsCoreOption {
   const byYear = new Map(points.map((p) => [p.year, p]));
   const years = trendYears(

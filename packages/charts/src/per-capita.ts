@@ -1,6 +1,8 @@
 import type { AreaStats } from '@portal/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber, formatValue } from './format';
+import type { SourceAnomaly } from '@portal/contract';
+import { withSourceAnomalies } from './anomalies';
 import { MUTED_COLOR, PRIMARY_COLOR, rdTrendOption, TEXT_COLOR } from './options';
 
 export type PerCapitaPoint = AreaStats['perCapitaTrend'][number];
@@ -45,6 +47,15 @@ export function perCapitaTrendOption(
   points: readonly PerCapitaPoint[],
   names: { produced: string; sorted: string },
   span: readonly number[] = [],
+  anomalies?: readonly SourceAnomaly[],
+): EChartsCoreOption {
+  return withSourceAnomalies(perCapitaBase(points, names, span), anomalies);
+}
+
+function perCapitaBase(
+  points: readonly PerCapitaPoint[],
+  names: { produced: string; sorted: string },
+  span: readonly number[],
 ): EChartsCoreOption {
   const years = perCapitaYears(points);
   const lineOf = (pick: (p: PerCapitaPoint) => number) =>

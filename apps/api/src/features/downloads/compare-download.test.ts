@@ -246,6 +246,36 @@ describe('GET /api/stats/compare/download/', () => {
     expect(rows.join('\n')).toContain('«—»: nessun dato per quell’anno');
   });
 
+  it("marks a comune's figure anomalous in the source in the PDF's table, with the note of its figures (decision 070)", async () => {
+    // Palermo's 2023 flagged as the importer would (a plausibility rule's row): the values stay as published.
+    await t.db.exec(`
+      INSERT INTO source_anomalies (city_id, year, reasons, produced_t, population, population_year, kg_per_capita, rd_pct)
+        VALUES ('082053', 2023, '{fullRd}', 370000, 630000, NULL, 587.3, 99.8);
+    `);
+    try {
+      const stats = CityStatsSchema.parse((await get('/api/stats/cities/city/082053/')).json());
+      expect(stats.sourceAnomalies.map((a) => a.year)).toEqual([2023]);
+      const res = await get(url('pdf', AREE, '&misura=tonnellate'), registered);
+      expect(res.statusCode).toBe(200);
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      const doc = await pdfjs.getDocument({ data: new Uint8Array(res.rawPayload), useSystemFonts: false })
+        .promise;
+      const page = await doc.getPage(2);
+      const text = (await page.getTextContent()).items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      await doc.destroy();
+      expect(text).toContain('370.000,0 ⚠');
+      expect(text).not.toContain('380.000,0 ⚠');
+      expect(text).toContain(
+        '⚠ Dato anomalo nella fonte per Palermo (PA) nel 2023: 99,8 % di raccolta differenziata',
+      );
+    } finally {
+      await t.db.exec(`DELETE FROM source_anomalies WHERE city_id = '082053'`);
+    }
+  });
+
   it('draws the series of the page: one line per territory, from the statistics the page reads', async () => {
     const stats = await Promise.all([
       get('/api/stats/cities/city/082053/').then((r) => CityStatsSchema.parse(r.json()) as AreaStats),

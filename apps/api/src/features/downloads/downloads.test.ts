@@ -980,6 +980,49 @@ describe('the picture of each kind is the one the page draws', () => {
     expect((picture.option as { series?: unknown }).series).toBeUndefined();
   });
 
+  it.each(['rdTrend', 'tonnesTrend', 'perCapitaTrend'] as const)(
+    "rings %s's points of a comune's years anomalous in the source, with the legend's entry (decision 070)",
+    async (kind) => {
+      const stats = await cityStats('082053');
+      expect(stats.sourceAnomalies).toEqual([]);
+      const ringsOf = (s: CityStats) =>
+        (statisticPicture(kind, s).option as { series: { name: string; data: unknown[] }[] }).series.filter(
+          (x) => x.name === 'Dato anomalo nella fonte',
+        );
+      expect(ringsOf(stats)).toEqual([]);
+      // Palermo's 2023 as a flagged year of the API's answer: its point ringed on every line of the chart.
+      const flagged: CityStats = {
+        ...stats,
+        sourceAnomalies: [
+          {
+            year: 2023,
+            reasons: ['fullRd'],
+            producedT: 370000,
+            population: 630000,
+            populationYear: null,
+            kgPerCapita: 587.3,
+            peerKgPerCapita: null,
+            rdPct: 99.8,
+            yearBefore: null,
+            rdBefore: null,
+            yearAfter: null,
+            rdAfter: null,
+          },
+        ],
+      };
+      const rings = ringsOf(flagged);
+      expect(rings.length).toBe(kind === 'rdTrend' ? 1 : 2);
+      for (const ring of rings) expect(ring.data.filter((v) => v !== null)).toHaveLength(1);
+      const svg = renderSvg(statisticPicture(kind, flagged).option, {
+        title: 'T',
+        subtitle: 'S',
+        source: 'F',
+      });
+      expect(svg).toContain('Dato anomalo nella fonte');
+      expect(svg.toLowerCase()).toContain('stroke="#c2410c"');
+    },
+  );
+
   it('fits a long table in the picture: smaller type, then the rows left over summed up', () => {
     const rows = Array.from({ length: 40 }, (_, i) => [
       `Modalità ${i + 1}`,

@@ -16,6 +16,8 @@ import {
 } from '@portal/contract';
 import {
   actionCountsBarOption,
+  ANOMALY_MARK,
+  compareAnomalyNotes,
   compareStyle,
   compareTrendOption,
   type CompareTable,
@@ -114,6 +116,8 @@ function figurePicture(stat: Statistic, year: number, compareYear: number | null
 }
 
 const isCityStats = (s: AreaStats | CityStats): s is CityStats => 'wasteSortingType' in s;
+/** A comune's years anomalous in the source, ringed on its trend charts as on its page (decision 070). */
+const anomaliesOf = (s: AreaStats | CityStats) => (isCityStats(s) ? s.sourceAnomalies : undefined);
 
 /** The line that says what a share chart's percentages are of, when the API gives its base. */
 const baseOf = (section: { comuniTotal?: number | null }, text: (comuniTotal: number) => string) =>
@@ -141,10 +145,13 @@ function trendPicture(option: echarts.EChartsCoreOption, years: readonly number[
   const { media: _media, tooltip: _tooltip, legend, ...rest } = option as Record<string, unknown>;
   // The page's legend lies above its chart, where the picture has its title: it goes above the source line,
   // as the comparison's does (renderSvg leaves it room).
-  const moved = legend
+  // A chart with two legends (its lines above the plot, "Dato anomalo nella fonte" under it) has one here.
+  const legends = (Array.isArray(legend) ? legend : legend ? [legend] : []) as { data?: unknown[] }[];
+  const moved = legends[0]
     ? {
         legend: {
-          ...(legend as object),
+          ...legends[0],
+          ...(legends.length > 1 ? { data: legends.flatMap((l) => l.data ?? []) } : {}),
           top: undefined,
           bottom: LEGEND_BOTTOM,
           left: 32,
@@ -186,17 +193,21 @@ export function statisticPicture(kind: StatisticKind, s: AreaStats | CityStats):
       return { ...figurePicture(s[kind], s.year, s.compareYear), demo: false };
     case 'rdTrend':
       return trendPicture(
-        rdTrendOption(s.rdTrend, { span: s.availableYears }),
+        rdTrendOption(s.rdTrend, { span: s.availableYears, anomalies: anomaliesOf(s) }),
         s.rdTrend.map((p) => p.year),
       );
     case 'tonnesTrend':
       return trendPicture(
-        tonnesTrendOption(s.tonnesTrend, { span: s.availableYears, names: TREND_LINES }),
+        tonnesTrendOption(s.tonnesTrend, {
+          span: s.availableYears,
+          names: TREND_LINES,
+          anomalies: anomaliesOf(s),
+        }),
         s.tonnesTrend.map((p) => p.year),
       );
     case 'perCapitaTrend':
       return trendPicture(
-        perCapitaTrendOption(s.perCapitaTrend, TREND_LINES, s.availableYears),
+        perCapitaTrendOption(s.perCapitaTrend, TREND_LINES, s.availableYears, anomaliesOf(s)),
         perCapitaYears(s.perCapitaTrend).map((p) => p.year),
       );
     case 'wasteFractionsSet':
@@ -315,8 +326,8 @@ export interface ValuesTable {
 
 /**
  * The values of a comparison as /confronta's table shows them: a row per year, a column per territory,
- * '—' for a year without a figure and '*' after an estimate, with the unit in the title and the notes
- * that explain the marks.
+ * '—' for a year without a figure, '*' after an estimate and '⚠' after a figure anomalous in the source,
+ * with the unit in the title and the notes that explain the marks.
  */
 export function compareValuesTable(table: CompareTable): ValuesTable {
   const estimates = table.columns.some((c) => c.estimates.some(Boolean));
@@ -330,7 +341,11 @@ export function compareValuesTable(table: CompareTable): ValuesTable {
       ...table.columns.map((c) => {
         const value = c.values[i] ?? null;
         if (value === null) return '—';
-        return formatCompareValue(value, table.unit, { bare: true }) + (c.estimates[i] ? '*' : '');
+        return (
+          formatCompareValue(value, table.unit, { bare: true }) +
+          (c.estimates[i] ? '*' : '') +
+          (c.anomalies[i] ? ` ${ANOMALY_MARK}` : '')
+        );
       }),
     ]),
     notes: [
@@ -342,6 +357,8 @@ export function compareValuesTable(table: CompareTable): ValuesTable {
       ...(gaps
         ? ['«—»: nessun dato per quell’anno (nessuna fonte pubblica nel portale, o la fonte non lo riporta).']
         : []),
+      // The figures anomalous in the source (decision 070), as the page's notes say them.
+      ...compareAnomalyNotes(table),
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { compareAnomalyNotes } from '@portal/charts';
 import { COMPARE_CHART_HEIGHT } from '../../lib/embeds';
 import { ChartOrTable } from '../charts/chart-or-table';
 import { CompareChart } from './compare-chart';
@@ -39,6 +40,11 @@ export function CompareEmbedPanel({ table, measure }: { table: CompareTable; mea
           {measure === 'rd' && <p>{t.chart.targetNote}</p>}
           {measure === 'kg' && <p>{t.chart.kgNote}</p>}
           {measure === 'tonnellate' && <p>{t.chart.tonnesNote}</p>}
+          {compareAnomalyNotes(table).map((note) => (
+            <p key={note} data-testid="compare-anomaly">
+              {note}
+            </p>
+          ))}
         </>
       }
     />

@@ -1,15 +1,21 @@
-import { formatCompareValue } from '@portal/charts';
+import { ANOMALY_MARK, formatCompareValue } from '@portal/charts';
 import type { TableColumn } from '../charts/chart-or-table';
 import type { CompareTable } from './compare-table';
 import { compareMessages as t } from './messages';
 
 /**
  * A cell of the comparison's table: the figure bare (the caption gives the unit; the % keeps its sign),
- * starred when an estimate, '—' for a year without it.
+ * starred when an estimate, marked ⚠ when anomalous in the source (the notes say why), '—' for a year
+ * without it.
  */
-export function compareCell(value: number | null, estimate: boolean, unit: CompareTable['unit']): string {
+export function compareCell(
+  value: number | null,
+  estimate: boolean,
+  unit: CompareTable['unit'],
+  anomalous = false,
+): string {
   if (value === null) return t.chart.missing;
-  return `${formatCompareValue(value, unit, { bare: true })}${estimate ? t.chart.estimateMark : ''}`;
+  return `${formatCompareValue(value, unit, { bare: true })}${estimate ? t.chart.estimateMark : ''}${anomalous ? ` ${ANOMALY_MARK}` : ''}`;
 }
 
 /**
@@ -21,7 +27,9 @@ export function compareTableRows(table: CompareTable): { columns: TableColumn[];
     columns: [{ label: t.chart.year }, ...table.columns.map((c) => ({ label: c.name, numeric: true }))],
     rows: table.years.map((year, row) => [
       String(year),
-      ...table.columns.map((c) => compareCell(c.values[row] ?? null, c.estimates[row] ?? false, table.unit)),
+      ...table.columns.map((c) =>
+        compareCell(c.values[row] ?? null, c.estimates[row] ?? false, table.unit, Boolean(c.anomalies[row])),
+      ),
     ]),
   };
 }

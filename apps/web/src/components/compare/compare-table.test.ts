@@ -1,5 +1,6 @@
 import type { AreaStats } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { compareAnomalyNotes } from '@portal/charts';
 import { compareTable } from './compare-table';
 
 type Trend = AreaStats['rdTrend'];
@@ -55,6 +56,7 @@ describe('the table of a comparison', () => {
       name: 'Italia',
       values: [52.55, 55.52, null, null, null, null, 65.42],
       estimates: [false, false, false, false, false, false, true],
+      anomalies: [null, null, null, null, null, null, null],
     });
     expect(table.columns[1]!.values).toEqual([null, null, 70.1, 71.2, null, null, null]);
     // The sources of the figures shown; a year without a majority source is 'più fonti'.
@@ -76,9 +78,58 @@ describe('the table of a comparison', () => {
     expect(tonnes.columns[0]!.values).toEqual([29583624.4]);
   });
 
+  it("flags a comune's figures of the years anomalous in the source, with the figures, in every measure", () => {
+    // Castelmola (ME) 2014 as the API gives it: 0,45 t for its inhabitants, 0,41 kg each.
+    const castelmola = {
+      ...stats(
+        [
+          { year: 2013, value: 30.2, method: 'tonnes', source: 'ISPRA' },
+          { year: 2014, value: 35.1, method: 'tonnes', source: 'ISPRA' },
+        ],
+        [
+          [2013, 480],
+          [2014, 0.41],
+        ],
+      ),
+      sourceAnomalies: [
+        {
+          year: 2014,
+          reasons: ['littleWaste'],
+          producedT: 0.45,
+          population: 1083,
+          populationYear: 2024,
+          kgPerCapita: 0.41,
+          peerKgPerCapita: 420,
+          rdPct: 35.1,
+          yearBefore: null,
+          rdBefore: null,
+          yearAfter: null,
+          rdAfter: null,
+        },
+      ],
+    } as unknown as AreaStats;
+    const loaded = [
+      { name: 'Italia', stats: italy },
+      { name: 'Castelmola (ME)', stats: castelmola },
+    ];
+    const figures =
+      '0,45 t per 1.083 abitanti (popolazione del 2024): 0,41 kg per abitante, contro almeno 420 di 9 comuni simili su 10';
+    const rd = compareTable('rd', loaded);
+    expect(rd.columns[0]!.anomalies.every((a) => a === null)).toBe(true);
+    expect(rd.columns[1]!.anomalies[rd.years.indexOf(2014)]).toBe(figures);
+    expect(rd.columns[1]!.anomalies[rd.years.indexOf(2013)]).toBeNull();
+    expect(compareAnomalyNotes(rd)).toEqual([
+      `⚠ Dato anomalo nella fonte per Castelmola (ME) nel 2014: ${figures}`,
+    ]);
+    const kg = compareTable('kg', loaded);
+    expect(kg.columns[1]!.anomalies[kg.years.indexOf(2014)]).toBe(figures);
+    // No figure of the measure that year (no tonnes): nothing to flag.
+    expect(compareAnomalyNotes(compareTable('tonnellate', loaded))).toEqual([]);
+  });
+
   it('has no rows when no territory has the figure', () => {
     const table = compareTable('kg', [{ name: 'X', stats: stats([]) }]);
     expect(table.years).toEqual([]);
-    expect(table.columns).toEqual([{ name: 'X', values: [], estimates: [] }]);
+    expect(table.columns).toEqual([{ name: 'X', values: [], estimates: [], anomalies: [] }]);
   });
 });

@@ -1,11 +1,11 @@
-import { formatCompareValue } from '@portal/charts';
+import { ANOMALY_MARK, compareAnomalyNotes } from '@portal/charts';
 import type { ReactNode } from 'react';
 import { partialMark } from '../../../server/page-partial.mjs';
 import { COMPARE_EMBED_HEIGHT } from '../../lib/embeds';
 import { EmbedButton } from '../embeds/embed-button';
 import { ShareButton } from '../share-button';
 import { CompareChartLoader } from './compare-chart-loader';
-import { compareChartInput } from './compare-rows';
+import { compareCell, compareChartInput } from './compare-rows';
 import { CsvDownloadLazy } from '../downloads/csv-download-lazy';
 import { CompareDownloads } from './compare-downloads';
 import type { CompareData } from './compare-data.server';
@@ -101,10 +101,7 @@ function CompareTableView({
 }) {
   const estimates = table.columns.some((c) => c.estimates.some(Boolean));
   const gaps = table.columns.some((c) => c.values.some((v) => v === null));
-  const cell = (value: number | null, estimate: boolean) =>
-    value === null
-      ? t.chart.missing
-      : `${formatCompareValue(value, table.unit, { bare: true })}${estimate ? t.chart.estimateMark : ''}`;
+  const anomalyNotes = compareAnomalyNotes(table);
   return (
     <>
       {/* The caption, in sight above the table: inside the scrolling box it would be cut on a phone. */}
@@ -134,11 +131,28 @@ function CompareTableView({
             {table.years.map((year, row) => (
               <tr key={year}>
                 <th scope="row">{year}</th>
-                {table.columns.map((column) => (
-                  <td key={column.name} className={chartStyles.num}>
-                    {cell(column.values[row] ?? null, column.estimates[row] ?? false)}
-                  </td>
-                ))}
+                {table.columns.map((column) => {
+                  const value = column.values[row] ?? null;
+                  // A figure anomalous in the source: marked, its words for a screen reader, the note below.
+                  const anomaly = value === null ? null : (column.anomalies[row] ?? null);
+                  return (
+                    <td
+                      key={column.name}
+                      className={chartStyles.num}
+                      data-testid={anomaly ? 'compare-anomalous-cell' : undefined}
+                    >
+                      {compareCell(value, column.estimates[row] ?? false, table.unit)}
+                      {anomaly && (
+                        <>
+                          <span className={styles.anomalyMark} aria-hidden="true">
+                            {` ${ANOMALY_MARK}`}
+                          </span>
+                          <span className={styles.srOnly}>{` (${t.chart.anomalyCell})`}</span>
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
@@ -150,6 +164,11 @@ function CompareTableView({
         {measure === 'rd' && <p>{t.chart.targetNote}</p>}
         {measure === 'kg' && <p>{t.chart.kgNote}</p>}
         {measure === 'tonnellate' && <p>{t.chart.tonnesNote}</p>}
+        {anomalyNotes.map((note) => (
+          <p key={note} className={styles.anomalyNote} data-testid="compare-anomaly">
+            {note}
+          </p>
+        ))}
         {table.sources.length > 0 && <p data-testid="compare-source">{t.chart.source(table.sources)}</p>}
       </div>
     </>

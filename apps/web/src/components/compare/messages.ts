@@ -72,6 +72,8 @@ export const compareMessages = {
     missingNote:
       '«—»: nessun dato per quell’anno (nessuna fonte pubblica nel portale, o la fonte non lo riporta).',
     estimateMark: '*',
+    /** What the mark ⚠ of a cell says to a screen reader (the note under the table gives the figures). */
+    anomalyCell: 'dato anomalo nella fonte',
     estimateNote:
       '* Stima: per una parte dei comuni la fonte riporta solo la percentuale; le percentuali dei comuni sono pesate sulla loro produzione di rifiuti. Nel grafico il simbolo vuoto segna questi anni.',
     targetNote: 'La linea tratteggiata è l’obiettivo del 65% (D.Lgs. 152/2006).',

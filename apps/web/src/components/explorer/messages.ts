@@ -229,6 +229,8 @@ export const explorerMessages = {
       compostingKg: 'Chilogrammi',
       producedT: 'Rifiuti urbani prodotti (t)',
       sortedT: 'Raccolta differenziata (t)',
+      /** A trend's flags of the years anomalous in the source (decision 070). */
+      note: 'Nota',
     },
     methodTonnes: 'dalle tonnellate',
     methodEstimate: 'stima: percentuali dei comuni pesate sulla produzione',

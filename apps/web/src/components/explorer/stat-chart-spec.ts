@@ -13,21 +13,25 @@ import {
   type TonnesPoint,
   type TrendPoint,
 } from '@portal/charts';
+import type { SourceAnomaly } from '@portal/contract';
 
 export type StatChartSpec =
   | { kind: 'fractions'; items: FractionShare[]; totalSorted?: number | null }
-  | { kind: 'trend'; points: TrendPoint[]; span?: number[] }
+  | { kind: 'trend'; points: TrendPoint[]; span?: number[]; anomalies?: SourceAnomaly[] }
   | {
       kind: 'perCapita';
       points: PerCapitaPoint[];
       names: { produced: string; sorted: string };
       span?: number[];
+      /** A comune's years anomalous in the source, ringed (decision 070). */
+      anomalies?: SourceAnomaly[];
     }
   | {
       kind: 'tonnes';
       points: TonnesPoint[];
       names: { produced: string; sorted: string };
       span?: number[];
+      anomalies?: SourceAnomaly[];
     }
   | { kind: 'collectionSystems'; years: CollectionSystemYear[] }
   | { kind: 'shares'; items: CountShare[] }

@@ -23,11 +23,15 @@ export function StatChart({ spec, ariaLabel }: { spec: StatChartSpec; ariaLabel:
       case 'fractions':
         return fractionsBarOption(spec.items, spec.totalSorted);
       case 'trend':
-        return rdTrendOption(spec.points, { span: spec.span });
+        return rdTrendOption(spec.points, { span: spec.span, anomalies: spec.anomalies });
       case 'perCapita':
-        return perCapitaTrendOption(spec.points, spec.names, spec.span);
+        return perCapitaTrendOption(spec.points, spec.names, spec.span, spec.anomalies);
       case 'tonnes':
-        return tonnesTrendOption(spec.points, { span: spec.span, names: spec.names });
+        return tonnesTrendOption(spec.points, {
+          span: spec.span,
+          names: spec.names,
+          anomalies: spec.anomalies,
+        });
       case 'collectionSystems':
         return collectionSystemsBarOption(spec.years);
       case 'shares':

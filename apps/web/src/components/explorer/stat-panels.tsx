@@ -30,6 +30,7 @@ import {
   tonnesSourceText,
   tonnesTableRows,
   trendTableRows,
+  withAnomalyNotes,
   yearsWithoutTonnesText,
 } from './trend-rows';
 import styles from './explorer.module.css';
@@ -81,6 +82,8 @@ export function statPanelsById(
     </p>
   ) : null;
   const span = stats.availableYears;
+  // A comune's years anomalous in the source (decision 070): ringed on its trend charts, noted in their tables.
+  const anomalies = isCityStats(stats) ? stats.sourceAnomalies : [];
   const sets = stats.mostUsedWasteFractionsSet;
   // What the fractions leave of the separately collected total is a bar of its own, so they add up.
   const fractionRows = fractionsWithRemainder(fractions.items, stats.totalWasteSorted.value).map((f) => ({
@@ -213,20 +216,26 @@ export function statPanelsById(
     points: stats.perCapitaTrend,
     names: { produced: c.perCapitaProduced, sorted: c.perCapitaSorted },
     span,
+    anomalies,
   };
+  const perCapitaTable = withAnomalyNotes(
+    [
+      { label: c.columns.year },
+      { label: c.columns.producedKg, numeric: true },
+      { label: c.columns.sortedKg, numeric: true },
+      { label: c.columns.cost, numeric: true },
+    ],
+    perCapitaTableRows(stats.perCapitaTrend, span),
+    anomalies,
+  );
   const perCapitaPanel =
     tonnesYears.length >= 2 ? (
       <ChartOrTable
         testId="panel-per-capita"
         title={c.perCapita}
         caption={c.perCapitaCaption(name)}
-        columns={[
-          { label: c.columns.year },
-          { label: c.columns.producedKg, numeric: true },
-          { label: c.columns.sortedKg, numeric: true },
-          { label: c.columns.cost, numeric: true },
-        ]}
-        rows={perCapitaTableRows(stats.perCapitaTrend, span)}
+        columns={perCapitaTable.columns}
+        rows={perCapitaTable.rows}
         chart={<StatChart spec={perCapitaSpec} ariaLabel={c.perCapitaCaption(name)} />}
         note={
           onlyPercent || missingNote || perCapitaBasis ? (
@@ -253,19 +262,25 @@ export function statPanelsById(
     points: stats.tonnesTrend,
     names: { produced: c.tonnesProduced, sorted: c.tonnesSorted },
     span,
+    anomalies,
   };
+  const tonnesTable = withAnomalyNotes(
+    [
+      { label: c.columns.year },
+      { label: c.columns.producedT, numeric: true },
+      { label: c.columns.sortedT, numeric: true },
+    ],
+    tonnesTableRows(stats.tonnesTrend, span),
+    anomalies,
+  );
   const tonnesPanel =
     stats.tonnesTrend.length >= 2 ? (
       <ChartOrTable
         testId="panel-tonnes"
         title={c.tonnes}
         caption={c.tonnesCaption(name)}
-        columns={[
-          { label: c.columns.year },
-          { label: c.columns.producedT, numeric: true },
-          { label: c.columns.sortedT, numeric: true },
-        ]}
-        rows={tonnesTableRows(stats.tonnesTrend, span)}
+        columns={tonnesTable.columns}
+        rows={tonnesTable.rows}
         chart={<StatChart spec={tonnesSpec} ariaLabel={c.tonnesCaption(name)} />}
         note={
           <>
@@ -317,19 +332,24 @@ export function statPanelsById(
     />
   );
 
-  const trendSpec: StatChartSpec = { kind: 'trend', points: stats.rdTrend, span };
+  const trendSpec: StatChartSpec = { kind: 'trend', points: stats.rdTrend, span, anomalies };
+  const trendTable = withAnomalyNotes(
+    [
+      { label: c.columns.year },
+      { label: c.columns.pct, numeric: true },
+      { label: c.columns.method },
+      { label: c.columns.source },
+    ],
+    trendTableRows(stats.rdTrend, span),
+    anomalies,
+  );
   const trendPanel = (
     <ChartOrTable
       testId="panel-trend"
       title={c.trend}
       caption={c.trendCaption(name)}
-      columns={[
-        { label: c.columns.year },
-        { label: c.columns.pct, numeric: true },
-        { label: c.columns.method },
-        { label: c.columns.source },
-      ]}
-      rows={trendTableRows(stats.rdTrend, span)}
+      columns={trendTable.columns}
+      rows={trendTable.rows}
       chart={<StatChart spec={trendSpec} ariaLabel={c.trendCaption(name)} />}
       empty={stats.rdTrend.length ? null : t.charts.noData}
       note={

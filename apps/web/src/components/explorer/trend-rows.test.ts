@@ -11,6 +11,7 @@ import {
   tonnesSourceText,
   tonnesTableRows,
   trendTableRows,
+  withAnomalyNotes,
   yearsWithoutTonnesText,
 } from './trend-rows';
 
@@ -226,5 +227,48 @@ describe('the population the kg per inhabitant divide by (decision 071)', () => 
         'successivo); per il 2024 quella dei comuni secondo la fonte.',
     );
     expect(perCapitaBasisText([point(2024, 'source')])).toBeNull();
+  });
+});
+
+describe("the flags of a comune's years anomalous in the source in its trend tables", () => {
+  // Siror (TN) 2011 as the API gives it: a spike of the % between two plausible years.
+  const siror = {
+    year: 2011,
+    reasons: ['rdSpike' as const],
+    producedT: 480.2,
+    population: null,
+    populationYear: null,
+    kgPerCapita: null,
+    peerKgPerCapita: null,
+    rdPct: 0.8,
+    yearBefore: 2010,
+    rdBefore: 70.2,
+    yearAfter: 2012,
+    rdAfter: 70,
+  };
+  const points = [
+    { year: 2010, value: 70.2, method: 'tonnes' as const, source: 'ISPRA' },
+    { year: 2011, value: 0.8, method: 'tonnes' as const, source: 'ISPRA' },
+    { year: 2012, value: 70, method: 'tonnes' as const, source: 'ISPRA' },
+    { year: 2014, value: 71.3, method: 'tonnes' as const, source: 'ISPRA' },
+  ];
+  const columns = [{ label: 'Anno' }, { label: '%', numeric: true }];
+
+  it("adds a column 'Nota' with the flag and its figures on the flagged year's row", () => {
+    const table = withAnomalyNotes(columns, trendTableRows(points), [siror]);
+    expect(table.columns.map((c) => c.label)).toEqual(['Anno', '%', 'Nota']);
+    expect(table.rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      ['2010', ''],
+      ['2011', 'Dato anomalo nella fonte: 70,2 % nel 2010 → 0,8 % nel 2011 → 70 % nel 2012'],
+      ['2012', ''],
+      ['2013', ''],
+      ['2014', ''],
+    ]);
+  });
+
+  it('leaves a table without flagged years (or whose flagged year has no figures) as it was', () => {
+    const rows = trendTableRows(points);
+    expect(withAnomalyNotes(columns, rows, [])).toEqual({ columns, rows });
+    expect(withAnomalyNotes(columns, rows, [{ ...siror, year: 2013 }])).toEqual({ columns, rows });
   });
 });

@@ -1,6 +1,14 @@
-import { formatNumber, formatPercent, formatTonnes, formatYearRanges, trendYears } from '@portal/charts';
-import type { AreaStats, Unit } from '@portal/contract';
-import { UNIT_DECIMALS } from '@portal/contract/lite';
+import {
+  anomalyTextByYear,
+  formatNumber,
+  formatPercent,
+  formatTonnes,
+  formatYearRanges,
+  trendYears,
+} from '@portal/charts';
+import type { AreaStats, SourceAnomaly, Unit } from '@portal/contract';
+import { SOURCE_ANOMALY_LABEL, UNIT_DECIMALS } from '@portal/contract/lite';
+import type { TableColumn } from '../charts/chart-or-table';
 import { explorerMessages as t } from './messages';
 
 const c = t.charts;
@@ -208,4 +216,26 @@ export function perCapitaBasisText(points: readonly PerCapitaPoint[]): string | 
     .filter((k) => years[k].length)
     .map((k) => c.perCapitaBasisPart[k](formatYearRanges(years[k]), years[k].length));
   return c.perCapitaBasis(parts.join('; '));
+}
+
+/**
+ * A trend's table with the flags of a comune's years anomalous in the source (decision 070), as its chart
+ * rings their points: a last column 'Nota' whose cell of a flagged year with figures says 'Dato anomalo
+ * nella fonte: …' with the figures that make it so. A table none of whose years is flagged stays as it was.
+ */
+export function withAnomalyNotes(
+  columns: readonly TableColumn[],
+  rows: readonly string[][],
+  anomalies: readonly SourceAnomaly[] = [],
+): { columns: TableColumn[]; rows: string[][] } {
+  const texts = anomalyTextByYear(anomalies);
+  const noteOf = (row: readonly string[]) => {
+    const text = texts.get(Number(row[0]));
+    return text && row[1] !== c.notAvailable ? `${SOURCE_ANOMALY_LABEL}: ${text}` : '';
+  };
+  if (!rows.some((row) => noteOf(row))) return { columns: [...columns], rows: rows.map((r) => [...r]) };
+  return {
+    columns: [...columns, { label: c.columns.note }],
+    rows: rows.map((row) => [...row, noteOf(row)]),
+  };
 }

@@ -15,7 +15,7 @@ import type { ListState } from './use-api-list';
  * of a list (filters, page, retries), and the table of a list with its loading and error states and pages.
  */
 
-/** A section of /amministrazione#`id`, named by its heading (the focus goes there after an action). */
+/** A section of a back-office page (/amministrazione/<sezione>), named by its heading (the focus goes there after an action). */
 export function AdminSection({
   id,
   titleId,

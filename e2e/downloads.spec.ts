@@ -63,7 +63,7 @@ test.describe('/scarica-dati', () => {
     createUser,
     page,
   }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     await signInLicensed(page, createUser, 'licenza');
 
     await page.goto('/scarica-dati');
@@ -97,7 +97,7 @@ test.describe('/scarica-dati', () => {
     createUser,
     page,
   }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     const api = await request.newContext({
       baseURL: API_URL,
       extraHTTPHeaders: { 'X-Forwarded-For': randomIp() },

@@ -34,7 +34,7 @@ test.describe('the shared page cache', () => {
     browser,
     createUser,
   }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     const user = await createUser({ prefix: 'cache-condivisa' });
     await admin('license', 'approve', user.email);
     await dismissCookieBanner(page);
@@ -93,7 +93,7 @@ test.describe('the shared page cache', () => {
   });
 
   test('an import refreshes a cached comune page within seconds', async ({ page }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     test.setTimeout(180_000);
     // Abbadia Cerreto (LO), 2024: 74,09 % separately collected in ISPRA's file; the copy says 12,34 %.
     const original = path.join(ROOT, 'data/ispra/comuni-2024-kpi.csv');

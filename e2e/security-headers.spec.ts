@@ -120,7 +120,7 @@ test.describe('security headers', () => {
     page,
     createUser,
   }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     const user = await createUser({ prefix: 'intestazioni' });
     await admin('license', 'approve', user.email);
     await signIn(page, user);
@@ -231,7 +231,7 @@ test.describe('the content security policy in Chromium', () => {
     page,
     createUser,
   }) => {
-    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // never under CI: it requires PostgreSQL
+    test.info().skip(!hasAdmin, NO_ADMIN_REASON); // skipped only without PostgreSQL (E2E_DATABASE_URL empty)
     const user = await createUser({ prefix: 'csp' });
     await admin('license', 'approve', user.email);
     await dismissCookieBanner(page, 'accepted');

@@ -177,7 +177,7 @@ export function Explorer({ data }: { data: ExplorerData }) {
             )}
             {data.city && data.city.mergedFrom.length > 0 && (
               <p className={styles.notice} data-testid="merged-from-notice">
-                {t.stats.mergedFrom.before(data.city.mergedFrom.length)}
+                {t.stats.mergedFrom.before(data.city.mergedFrom.length, data.city.mergedFromComplete)}
                 {data.city.mergedFrom.map((p, i, all) => (
                   <Fragment key={p.id}>
                     {i > 0 && (i === all.length - 1 ? ' e ' : ', ')}
@@ -186,6 +186,13 @@ export function Explorer({ data }: { data: ExplorerData }) {
                   </Fragment>
                 ))}
                 {t.stats.mergedFrom.after}
+                {!data.city.mergedFromComplete && (
+                  <>
+                    {t.stats.mergedFrom.incomplete.before}
+                    <a href="/progetto#fusioni">{t.stats.mergedFrom.incomplete.link}</a>
+                    {t.stats.mergedFrom.incomplete.after}
+                  </>
+                )}
               </p>
             )}
             {'aggregationName' in stats && stats.aggregationName && (

@@ -96,9 +96,20 @@ export const explorerMessages = {
      * (Montalcino and San Giovanni d'Asso), and then it is not listed among them.
      */
     mergedFrom: {
-      before: (count: number) => (count === 1 ? 'Nel comune è confluito ' : 'Nel comune sono confluiti '),
+      /**
+       * `complete`: the linked comuni account for this one's waste (decision 073); otherwise others may have
+       * merged into it too, which the portal's list does not know, and the text says so.
+       */
+      before: (count: number, complete: boolean) =>
+        `${count === 1 ? 'Nel comune è confluito' : 'Nel comune sono confluiti'}${complete ? ' ' : ', forse insieme ad altri, '}`,
       lastYear: (year: number | null) => (year === null ? '' : ` (dati fino al ${year})`),
       after: ': i dati degli anni precedenti alla fusione sono nelle loro pagine.',
+      incomplete: {
+        before:
+          ' L’elenco delle fusioni del portale è ricavato dai dati e, per questo comune, potrebbe essere incompleto (',
+        link: 'il metodo',
+        after: ').',
+      },
     },
     cards: {
       totalWasteProduced: 'Rifiuti urbani prodotti',

@@ -199,12 +199,28 @@ export function Project() {
           dato per tutti, lo si divide fra i comuni in proporzione alla popolazione e la pagina del comune
           indica l’aggregazione; quando dà a ogni comune il proprio dato, non si divide nulla.
         </p>
-        <h3>Comuni non più esistenti</h3>
+        <h3 id="fusioni">Comuni non più esistenti e fusioni</h3>
         <p>
           I comuni fusi in un altro comune dopo il 2010, o passati a un’altra regione con un nuovo codice
           (come Sappada), conservano i dati degli anni in cui esistevano, contati nei totali della provincia e
           della regione di allora: la ricerca li mostra con l’indicazione «non più esistente» e gli anni dei
-          dati, e la loro pagina lo dice.
+          dati, e la loro pagina lo dice, con il comune in cui sono confluiti quando il portale lo sa; la
+          pagina di quel comune elenca a sua volta i comuni confluiti.
+        </p>
+        <p>
+          L’elenco ufficiale delle fusioni, con il comune in cui ognuno è confluito, è quello dell’ISTAT, di
+          cui il portale non ha una copia: per le fusioni dal 2010 al 2023 lo ricava dai dati, con due regole,
+          e collega un comune fuso al suo successore solo quando una regola lo dimostra. Per il nome: il
+          successore, nato dopo la fusione nella stessa provincia, ne condivide una parola ed è l’unico a
+          farlo (Corigliano Calabro e Rossano in Corigliano-Rossano). Per i rifiuti: i rifiuti urbani del
+          successore nell’anno dopo la fusione sono, entro il 15%, la somma di quelli dei comuni confluiti
+          nell’ultimo anno prima, e nessun’altra ripartizione dei comuni scomparsi della provincia torna
+          (Bazzano e altri quattro comuni in Valsamoggia). Così sono collegati 141 dei 307 comuni fusi; degli
+          altri 166 la pagina dice che il portale non sa quale comune siano diventati. Con la stessa prova dei
+          rifiuti si controlla se i comuni collegati a un successore ne spiegano tutti i rifiuti: quando non è
+          così (Amblar, l’unico collegato ad Amblar-Don, in cui è confluito anche Don) la pagina del
+          successore avverte che l’elenco potrebbe essere incompleto. L’elenco dell’ISTAT («Codici dei comuni,
+          delle province e delle regioni», sul sito istat.it) li completerebbe tutti.
         </p>
         <h3>Classi della mappa</h3>
         <p>

@@ -171,7 +171,15 @@ export function Explorer({ data }: { data: ExplorerData }) {
                     {t.stats.mergedInto.after(firstYear, lastYear)}
                   </>
                 ) : (
-                  t.stats.dissolved(firstYear, lastYear)
+                  <>
+                    {t.stats.dissolved.before}
+                    <a href="/progetto#fusioni">{t.stats.dissolved.methodLink}</a>
+                    {t.stats.dissolved.middle}
+                    <a href={t.stats.dissolved.istatHref} target="_blank" rel="noopener noreferrer">
+                      {t.stats.dissolved.istatLink}
+                    </a>
+                    {t.stats.dissolved.after(firstYear, lastYear)}
+                  </>
                 )}
               </p>
             )}

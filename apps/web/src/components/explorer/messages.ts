@@ -83,8 +83,20 @@ export const explorerMessages = {
         : `${withData} comuni con dati su ${today}`,
     aggregation: (name: string) =>
       `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
-    dissolved: (first: number | null, last: number | null) =>
-      `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. ${dataYears(first, last)}`,
+    /**
+     * A merged comune whose successor the portal does not know (decision 073: the list is derived from the
+     * data): around a link to the method on /progetto and one to ISTAT's page of the changes of comuni.
+     */
+    dissolved: {
+      before:
+        'Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. Il portale non sa quale comune sia diventato: il suo elenco delle fusioni è ricavato dai dati e non le comprende tutte (',
+      methodLink: 'il metodo',
+      middle: '). L’elenco completo delle variazioni dei comuni è dell’ISTAT: ',
+      istatLink: 'Codici dei comuni, delle province e delle regioni',
+      istatHref:
+        'https://www.istat.it/classificazioni-e-strumenti/codici-dei-comuni-delle-province-e-delle-regioni/',
+      after: (first: number | null, last: number | null) => `. ${dataYears(first, last)}`,
+    },
     /** A merged comune whose successor is known (decision 073): the text around the successor's link. */
     mergedInto: {
       before: 'Comune non più esistente: è confluito nel comune di ',

@@ -1,5 +1,18 @@
 import { RD_LEGEND } from '@portal/charts';
+import { SOURCE_ANOMALY_LABEL, SOURCE_ANOMALY_RULE } from '@portal/contract/lite';
 import styles from './project.module.css';
+
+const decimal = (value: number) => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(value);
+/** The plausibility rule's thresholds in words (decision 070), from the constants the importer applies. */
+const ANOMALY = {
+  share:
+    Math.round(1 / SOURCE_ANOMALY_RULE.littleWasteShare) === 3
+      ? 'un terzo'
+      : `${decimal(SOURCE_ANOMALY_RULE.littleWasteShare * 100)}%`,
+  minPeers: SOURCE_ANOMALY_RULE.minPeers,
+  fullRd: `${decimal(SOURCE_ANOMALY_RULE.fullRdPct)}%`,
+  spike: SOURCE_ANOMALY_RULE.spikePoints,
+};
 
 /** The /progetto page: what the portal is, its sources and licences, its methods, its updates. */
 export function Project() {
@@ -198,6 +211,24 @@ export function Project() {
           Alcuni comuni comunicano i dati insieme, come un’unica aggregazione: quando la fonte dà un unico
           dato per tutti, lo si divide fra i comuni in proporzione alla popolazione e la pagina del comune
           indica l’aggregazione; quando dà a ogni comune il proprio dato, non si divide nulla.
+        </p>
+        <h3 id="dati-anomali">Dati anomali nella fonte</h3>
+        <p>
+          Alcuni dati comunali pubblicati dalle fonti non sono plausibili (ad esempio 0,01 tonnellate di
+          rifiuti in un anno per 843 abitanti). Il portale segnala come «{SOURCE_ANOMALY_LABEL}» l’anno di un
+          comune in cui i rifiuti urbani per abitante sono meno di {ANOMALY.share} del valore sotto il quale
+          sta un comune su dieci fra i comuni simili (della stessa regione e fascia di popolazione, o di tutta
+          Italia se nella regione sono meno di {ANOMALY.minPeers}); in cui la percentuale di raccolta
+          differenziata è almeno del {ANOMALY.fullRd}; o in cui la percentuale si discosta di almeno{' '}
+          {ANOMALY.spike} punti sia dall’anno precedente sia dal successivo, nello stesso verso (sale e poi
+          riscende, o il contrario).
+        </p>
+        <p>
+          Nessun valore viene cambiato: il portale mostra il dato della fonte così com’è. Gli anni segnalati
+          sono esclusi, per impostazione predefinita, dalle classifiche (un’opzione li mostra, segnalati) e
+          dai «Comuni simili», e sono indicati nella pagina del comune, nei grafici dell’andamento, nel
+          confronto fra territori e nel file CSV dei dati (colonna «dato_anomalo_fonte»). I totali di
+          province, regioni e Italia li comprendono, perché sono quelli delle fonti.
         </p>
         <h3 id="fusioni">Comuni non più esistenti e fusioni</h3>
         <p>

@@ -1,3 +1,5 @@
+import { SOURCE_ANOMALY_LABEL } from '@portal/contract/lite';
+
 /** Italian strings of the explorer (home page), the charts, /glossario and /progetto. */
 
 export const chartMessages = {
@@ -55,7 +57,9 @@ export const explorerMessages = {
     comuniHint: 'Scegli un comune sulla mappa per vederne le statistiche.',
     comuniHintSelected: (name: string) =>
       `${name} è evidenziato sulla mappa: scegli un altro comune per vederne le statistiche.`,
-    areaLink: (name: string, value: string) => `${name}: ${value}`,
+    /** A comune's figure of the map's year that the plausibility rule flags (decision 070) says so. */
+    areaLink: (name: string, value: string, sourceAnomaly = false) =>
+      `${name}: ${value}${sourceAnomaly ? ` — ${SOURCE_ANOMALY_LABEL.toLowerCase()}` : ''}`,
     legendTitle: '% raccolta differenziata',
     selected: 'comune scelto',
     notFound: 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.',

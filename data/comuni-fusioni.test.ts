@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { searchText } from '@portal/contract';
 import { readTable } from './generate-demo';
-import { deriveMergers, fits, OUTPUT, readTables, TOLERANCE, toCsv } from './reference/fusioni';
+import {
+  completeSuccessors,
+  deriveMergers,
+  fits,
+  OUTPUT,
+  readTables,
+  TOLERANCE,
+  toCsv,
+  type Merger,
+} from './reference/fusioni';
 
 const DATA_DIR = dirname(fileURLToPath(import.meta.url));
 const mergers = readTable(join(DATA_DIR, 'reference/comuni-fusioni-2010-2023.csv'));
@@ -109,5 +118,75 @@ describe('reference/comuni-fusioni-2010-2023.csv: what the bundled data proves (
     // Fermo della Battaglia the same year, and Cavallasca with Ramponio Verna fits Alta Valle Intelvi's RU
     // as well: two assignments fit, so none is written.
     expect(into('013253')).toEqual([]);
+  });
+
+  it('"complete": whether the comuni linked to a successor account for its waste, the same on all its rows', () => {
+    const bySuccessor = new Map<string, Set<string>>();
+    for (const m of mergers) {
+      expect(['true', 'false'], m.id).toContain(m.complete);
+      bySuccessor.set(m.merged_into!, (bySuccessor.get(m.merged_into!) ?? new Set()).add(m.complete!));
+    }
+    for (const [id, values] of bySuccessor) expect(values.size, id).toBe(1);
+    const complete = (id: string) => mergers.find((m) => m.merged_into === id)!.complete;
+    const rows = readTables(DATA_DIR);
+    const own = (id: string, year: number) => rows.get(id)!.get(year)!.ru!;
+    // Valsamoggia (2014): its five comuni's RU of 2013 is its own of 2014, within the tolerance.
+    const valsamoggia = ['037004', '037018', '037023', '037043', '037058'];
+    expect(valsamoggia.map((id) => rows.get(id)!.get(2013)!.name)).toEqual([
+      'BAZZANO',
+      'CASTELLO DI SERRAVALLE',
+      'CRESPELLANO',
+      'MONTEVEGLIO',
+      'SAVIGNO',
+    ]);
+    const sum = valsamoggia.reduce((s, id) => s + own(id, 2013), 0);
+    expect(fits(own('037061', 2014), sum)).toBe(true);
+    expect(complete('037061')).toBe('true');
+    // Amblar-Don (2016): only Amblar is linked, and Don (gone the same year, not linked) merged too: the
+    // successor's RU is far above Amblar's alone.
+    expect(mergers.filter((m) => m.merged_into === '022237').map((m) => m.name)).toEqual(['Amblar']);
+    expect(own('022237', 2016) / own('022004', 2015)).toBeGreaterThan(1 + TOLERANCE);
+    expect(complete('022237')).toBe('false');
+    // Corigliano-Rossano (2018–2023): the two comuni's RU of 2017 against the KPI list's of 2024.
+    expect(complete('078157')).toBe('true');
+    // Dimaro Folgarida, Primiero San Martino di Castrozza and Castel Ivano name one of their comuni only.
+    for (const id of ['022233', '022245', '022240']) expect(complete(id), id).toBe('false');
+  });
+
+  it('completeSuccessors: a missing figure or a successor larger than its linked comuni is not complete', () => {
+    const table = (entries: [number, number | null][]) =>
+      new Map(entries.map(([year, ru]) => [year, { name: 'X', ru, own: true }]));
+    const tables = new Map([
+      ['001001', table([[2013, 100]])],
+      ['001002', table([[2013, 50]])],
+      ['001003', table([[2014, 155]])],
+      ['001004', table([[2013, null]])],
+      ['001005', table([[2014, 300]])],
+      ['001006', table([[2016, 80]])],
+    ]);
+    const merger = (id: string, mergedInto: string, year: number | null): Merger => ({
+      id,
+      name: id,
+      mergedInto,
+      year,
+      rule: 'nome',
+    });
+    const names = new Map([
+      ['001003', 'Uno'],
+      ['001005', 'Due'],
+      ['001007', 'Tre'],
+    ]);
+    const result = completeSuccessors(
+      [
+        merger('001001', '001003', 2014),
+        merger('001002', '001003', 2014),
+        merger('001004', '001005', 2014),
+        merger('001006', '001007', null),
+      ],
+      tables,
+      new Map([['001007', 200]]),
+      names,
+    );
+    expect([...result]).toEqual(['001003']);
   });
 });

@@ -59,4 +59,9 @@ test('the project page describes sources, licences, methods and updates', async 
   await expect(page.getByRole('table', { name: /fonti pubbliche/ })).toContainText('CC BY 4.0');
   await expect(page.getByText('Altri gestori', { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/Rapporto Rifiuti Urbani/)).toBeVisible();
+  // The methods the comune pages link to (issue 35): the plausibility rule and how mergers are linked.
+  await expect(page.locator('#dati-anomali')).toHaveText('Dati anomali nella fonte');
+  await expect(page.getByText(/almeno del 99,5%/)).toBeVisible();
+  await expect(page.locator('#fusioni')).toHaveText('Comuni non più esistenti e fusioni');
+  await expect(page.getByText(/Così sono collegati 141 dei 307 comuni fusi/)).toBeVisible();
 });

@@ -265,19 +265,30 @@ test('Emilia-Romagna: the real shares of the collection systems, with their sour
   await expect((await chartsSection(page)).getByTestId('panel-modes')).not.toContainText('ARPAE');
 });
 
+// Tremezzo merged into Tremezzina in 2014, which the portal's list of mergers does not link (decision 073):
+// the page says the portal does not know, and points to the method and to ISTAT's list.
 test('a comune merged since 2010 is found by the search and says it no longer exists', async ({ page }) => {
   await page.goto('/');
   const search = page.getByRole('combobox', { name: 'Cerca un comune' });
-  await search.fill('Bazzano');
-  const option = page.getByRole('option', { name: /^Bazzano \(BO\)/ });
+  await search.fill('Tremezzo');
+  const option = page.getByRole('option', { name: /^Tremezzo \(CO\)/ });
   await expect(option).toBeVisible();
   await expect(option).toContainText(/non più esistente · dati 2010–\d{4}/);
+  await expect(option).not.toContainText('confluito');
   const [, first, last] = /dati (\d{4})–(\d{4})/.exec(await option.innerText())!;
   await option.click();
-  await expect(page).toHaveURL(/comune=037004/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Bazzano');
-  await expect(page.getByTestId('dissolved-notice')).toHaveText(
-    `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. Dati disponibili dal ${first} al ${last}.`,
+  await expect(page).toHaveURL(/comune=013225/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La raccolta differenziata: Tremezzo');
+  const notice = page.getByTestId('dissolved-notice');
+  await expect(notice).toHaveText(
+    `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. Il portale non sa quale comune sia diventato: il suo elenco delle fusioni è ricavato dai dati e non le comprende tutte (il metodo). L’elenco completo delle variazioni dei comuni è dell’ISTAT: Codici dei comuni, delle province e delle regioni. Dati disponibili dal ${first} al ${last}.`,
+  );
+  await expect(notice.getByRole('link', { name: 'il metodo' })).toHaveAttribute('href', '/progetto#fusioni');
+  await expect(
+    notice.getByRole('link', { name: 'Codici dei comuni, delle province e delle regioni' }),
+  ).toHaveAttribute(
+    'href',
+    'https://www.istat.it/classificazioni-e-strumenti/codici-dei-comuni-delle-province-e-delle-regioni/',
   );
   // An existing comune has no such notice, nor a marker in the search.
   await page.goto(BOLOGNA);

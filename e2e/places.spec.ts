@@ -115,3 +115,21 @@ for (const m of MERGERS) {
     });
   }
 }
+
+// Amblar-Don: only Amblar is linked, and the successor's waste says that more merged (Don, which the list
+// does not link): the page does not present Amblar as the whole merger (decision 073).
+test('a successor whose linked comuni do not account for it says its list may be incomplete', async ({
+  page,
+}) => {
+  await page.goto('/?comune=022237');
+  await expect(heading(page)).toHaveText('La raccolta differenziata: Amblar-Don');
+  const from = page.getByTestId('merged-from-notice');
+  await expect(from).toHaveText(
+    'Nel comune è confluito, forse insieme ad altri, Amblar (dati fino al 2015): i dati degli anni precedenti alla fusione sono nelle loro pagine. L’elenco delle fusioni del portale è ricavato dai dati e, per questo comune, potrebbe essere incompleto (il metodo).',
+  );
+  await expect(from.getByRole('link', { name: 'il metodo' })).toHaveAttribute('href', '/progetto#fusioni');
+  await from.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/places-amblar-don-1280.png' });
+  await from.getByRole('link', { name: 'Amblar', exact: true }).click();
+  await expect(page).toHaveURL(/comune=022004/);
+});

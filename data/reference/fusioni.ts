@@ -27,7 +27,7 @@ import { searchText } from '@portal/contract';
 import { parseCsv, readTable } from '../generate-demo';
 
 export const OUTPUT = 'reference/comuni-fusioni-2010-2023.csv';
-export const HEADER = ['id', 'name', 'merged_into', 'year', 'rule'] as const;
+export const HEADER = ['id', 'name', 'merged_into', 'year', 'rule', 'complete'] as const;
 export const TOLERANCE = 0.15;
 export const SEARCH_LIMIT = 200_000;
 const YEARS = [2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017] as const;
@@ -39,6 +39,11 @@ export interface Merger {
   /** The first year without the comune's own data, when before 2018. */
   year: number | null;
   rule: 'nome' | 'rifiuti';
+  /**
+   * Whether the comuni linked to the same successor account for it (`completeSuccessors`): the same value on
+   * every row of a successor. False when the successor's waste says that others merged too, unlinked.
+   */
+  complete?: boolean;
 }
 
 /** A comune's row of one year of ISPRA's tables: its RU (null when empty) and whether it is its own figure. */
@@ -201,7 +206,75 @@ export function deriveMergers(dataDir: string): Merger[] {
       }
     }
   }
-  return result.sort((x, y) => x.id.localeCompare(y.id));
+  const complete = completeSuccessors(result, tables, readRu2024(dataDir), names2023);
+  return result
+    .map((m) => ({ ...m, complete: complete.has(m.mergedInto) }))
+    .sort((x, y) => x.id.localeCompare(y.id));
+}
+
+/** A comune's urban waste (tonnes) in 2024 by code, from ISPRA's KPI list (inhabitants × kg per inhabitant). */
+export function readRu2024(dataDir: string): Map<string, number> {
+  const ru = new Map<string, number>();
+  for (const r of readTable(join(dataDir, 'ispra/comuni-2024-kpi.csv'))) {
+    const [pop, kg] = [Number(r.pop), Number(r.kg_ru_ab)];
+    if (r.pop && r.kg_ru_ab && pop > 0 && kg > 0) ru.set(r.istat!.slice(-6), (pop * kg) / 1000);
+  }
+  return ru;
+}
+
+/**
+ * The successors whose linked comuni account for them (decision 073): for each year of merger of the
+ * successor, the urban waste (RU) of its first year with data after the merger is within ±TOLERANCE of the
+ * RU of the last year before it of the comuni linked to it, plus its own when it existed (an incorporation)
+ * and its old code when it was renumbered under its own name (Montalcino). The first year after is the
+ * year after in ISPRA's 2010–2017 tables, or 2024 (the KPI list) for the mergers of 2018–2023. A successor
+ * whose RU is larger than the sum by more than the tolerance received comuni the list does not link (Don
+ * into Amblar-Don); a missing or joint figure proves nothing, and counts as not complete.
+ */
+export function completeSuccessors(
+  mergers: readonly Merger[],
+  tables: Map<string, Map<number, TableRow>>,
+  ru2024: ReadonlyMap<string, number>,
+  names2023: ReadonlyMap<string, string>,
+): Set<string> {
+  const own = (id: string, year: number) => {
+    const r = tables.get(id)?.get(year);
+    return r?.own && r.ru !== null ? r.ru : null;
+  };
+  const complete = new Set<string>();
+  for (const successor of new Set(mergers.map((m) => m.mergedInto))) {
+    const group = mergers.filter((m) => m.mergedInto === successor);
+    const rows = tables.get(successor);
+    const name = searchText(names2023.get(successor) ?? '');
+    const ok = [...new Set(group.map((m) => m.year))].every((year) => {
+      const members = group.filter((m) => m.year === year);
+      const lasts = members.map((m) => lastYear(tables.get(m.id)!));
+      const last = Math.max(...lasts);
+      if (lasts.some((l) => l !== last)) return false;
+      // Its old code, when renumbered under its own name in the same year.
+      const renamed = [...tables]
+        .filter(
+          ([id, r]) =>
+            id !== successor &&
+            !names2023.has(id) &&
+            id.startsWith(successor.slice(0, 3)) &&
+            lastYear(r) === last &&
+            searchText(r.get(last)!.name) === name,
+        )
+        .map(([id]) => id);
+      const before = [...members.map((m) => m.id), ...renamed].map((id) => own(id, last));
+      if (rows?.has(last)) before.push(own(successor, last));
+      const after = [...(rows?.keys() ?? [])].filter((y) => y > last).sort((a, b) => a - b)[0];
+      const ruAfter = after === undefined ? (ru2024.get(successor) ?? null) : own(successor, after);
+      if (ruAfter === null || before.some((r) => r === null)) return false;
+      return fits(
+        ruAfter,
+        (before as number[]).reduce((s, r) => s + r, 0),
+      );
+    });
+    if (ok) complete.add(successor);
+  }
+  return complete;
 }
 
 /** ISPRA's upper-case name as the name rule's rows write it: "SANT'ANGELO IN LIZZOLA" → "Sant'Angelo In Lizzola". */
@@ -217,7 +290,9 @@ export function toCsv(mergers: Merger[]): string {
   return (
     [
       HEADER.join(','),
-      ...mergers.map((m) => [m.id, field(m.name), m.mergedInto, m.year ?? '', m.rule].join(',')),
+      ...mergers.map((m) =>
+        [m.id, field(m.name), m.mergedInto, m.year ?? '', m.rule, m.complete ? 'true' : 'false'].join(','),
+      ),
     ].join('\n') + '\n'
   );
 }
@@ -228,5 +303,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(join(dataDir, OUTPUT), toCsv(mergers));
   const counts = { nome: 0, rifiuti: 0 };
   for (const m of mergers) counts[m.rule]++;
+  const successors = new Set(mergers.map((m) => m.mergedInto));
+  const complete = new Set(mergers.filter((m) => m.complete).map((m) => m.mergedInto));
   console.log(`${OUTPUT}: ${mergers.length} comuni (nome ${counts.nome}, rifiuti ${counts.rifiuti})`);
+  console.log(`${successors.size} successors, ${complete.size} accounted for by their linked comuni`);
 }

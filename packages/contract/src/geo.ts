@@ -81,6 +81,11 @@ export const CityDetailSchema = z.object({
   mergedFrom: z
     .array(CityRefSchema.extend({ lastYear: z.number().int().nullable() }))
     .describe('the comuni merged into this one, with their last year of data, by name'),
+  mergedFromComplete: z
+    .boolean()
+    .describe(
+      'true when the waste data show that mergedFrom accounts for this comune; false when others may have merged into it too (the list is derived from the data)',
+    ),
 });
 export type CityDetail = z.infer<typeof CityDetailSchema>;
 

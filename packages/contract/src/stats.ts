@@ -322,6 +322,11 @@ export const MapAreaSchema = z.object({
   rdPct: z.number().nullable(),
   kgPerCapita: z.number().nullable(),
   legendClass: z.number().int().nullable(),
+  sourceAnomaly: z
+    .boolean()
+    .describe(
+      "a comune's figure of the map's year flagged by the plausibility rule (decision 070); false for provinces and regions",
+    ),
 });
 export const WasteSortingMapSchema = z.object({
   level: SubAreaLevelSchema,

@@ -383,6 +383,7 @@ describe('Successors and predecessors of merged comuni (decision 073)', () => {
     ]);
     // A comune of today that merged nothing says so with an empty list.
     expect((await json('/api/cities/city/001272/')).mergedFrom).toEqual([]);
+    expect(successor.mergedFromComplete).toBe(true);
   });
 
   it('links Bazzano and the four other comuni of Valsamoggia (the waste-continuity rule) both ways', async () => {
@@ -405,6 +406,12 @@ describe('Successors and predecessors of merged comuni (decision 073)', () => {
       ['037043', 2013],
       ['037058', 2013],
     ]);
+    // Their waste accounts for Valsamoggia's; Amblar's does not for Amblar-Don's (Don, unlinked, merged too).
+    expect(successor.mergedFromComplete).toBe(true);
+    expect(await json('/api/cities/city/022237/')).toMatchObject({
+      mergedFrom: [{ id: '022004', name: 'Amblar', lastYear: 2015 }],
+      mergedFromComplete: false,
+    });
   });
 });
 

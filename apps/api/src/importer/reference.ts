@@ -73,14 +73,23 @@ function cityCode(v: Record<string, string>, column: string): string {
 /**
  * A comune abolished by a merger, and the comune it merged into: of the 2023 list since (comuni-soppressi.csv),
  * or of ISPRA's 2010–2017 tables before (comuni-fusioni-2010-2023.csv, where the year may be unknown: null).
- * Other columns are not read: the `rule` that linked each row of comuni-fusioni-2010-2023.csv (decision 073)
- * is for data/comuni-fusioni.test.ts, and a file without it (older, or ISTAT's own) imports the same.
+ * The optional `complete` (true or false; decision 073) says whether the comuni a list links to a successor
+ * account for it; without the column (an older file, ISTAT's own list) every row is taken as complete. Other
+ * columns are not read: the `rule` that linked each row of comuni-fusioni-2010-2023.csv is for
+ * data/comuni-fusioni.test.ts, and a file without it imports the same.
  */
 interface Dissolved {
   id: string;
   name: string;
   mergedInto: string;
   year: number | null;
+  complete: boolean;
+}
+
+function optionalBoolean(value: string | undefined, column: string): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new FieldError('notBoolean', { column, value });
 }
 
 function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = false): Dissolved[] {
@@ -90,7 +99,8 @@ function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = fal
     const year = yearOptional && !v.year ? null : Number(requiredText(v.year!, 'year'));
     if (year !== null && !isPlausibleYear(year))
       throw new FieldError('notYear', { column: 'year', value: v.year! });
-    return { id, name: requiredText(v.name!, 'name'), mergedInto, year };
+    const complete = optionalBoolean(v.complete, 'complete');
+    return { id, name: requiredText(v.name!, 'name'), mergedInto, year, complete };
   });
 }
 
@@ -226,12 +236,10 @@ export const referenceDataset: Dataset<ReferenceData> = {
     }
     await q.query('DELETE FROM dissolved_comuni');
     for (const d of [...data['comuni-soppressi.csv'], ...data['comuni-fusioni-2010-2023.csv']]) {
-      await q.query('INSERT INTO dissolved_comuni (id, name, merged_into, year) VALUES ($1, $2, $3, $4)', [
-        d.id,
-        d.name,
-        d.mergedInto,
-        d.year,
-      ]);
+      await q.query(
+        'INSERT INTO dissolved_comuni (id, name, merged_into, year, complete) VALUES ($1, $2, $3, $4, $5)',
+        [d.id, d.name, d.mergedInto, d.year, d.complete],
+      );
     }
     await q.query('DELETE FROM provincial_capitals');
     for (const c of data['capoluoghi.csv']) {

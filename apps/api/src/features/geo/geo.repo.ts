@@ -92,7 +92,9 @@ export async function getCity(db: Queryable, id: string): Promise<CityDetail | n
                JOIN cities s ON s.id = d.merged_into WHERE d.id = c.id) AS "mergedInto",
             (SELECT coalesce(json_agg(json_build_object('id', m.id, 'name', m.name, 'lastYear', m.last_year)
                                       ORDER BY m.name, m.id), '[]')
-               FROM dissolved_comuni d JOIN cities m ON m.id = d.id WHERE d.merged_into = c.id) AS "mergedFrom"
+               FROM dissolved_comuni d JOIN cities m ON m.id = d.id WHERE d.merged_into = c.id) AS "mergedFrom",
+            (SELECT coalesce(bool_and(d.complete), true) FROM dissolved_comuni d
+              WHERE d.merged_into = c.id) AS "mergedFromComplete"
        FROM cities c
        JOIN provinces p ON p.id = c.province_id
        JOIN regions r ON r.id = c.region_id

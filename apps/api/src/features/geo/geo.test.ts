@@ -97,6 +97,7 @@ describe('GET /api/cities/city/{id}/', () => {
       dissolved: false,
       mergedInto: null,
       mergedFrom: [],
+      mergedFromComplete: true,
     });
   });
   it('says when a comune has no polygon', async () => {
@@ -165,9 +166,13 @@ describe('successor and predecessors of a merger (decision 073)', () => {
       INSERT INTO cities (id, province_id, region_id, name, search_name, dissolved, first_year, last_year)
         VALUES ('025002', '025', '05', 'Alano di Piave', 'alano di piave', true, 2010, 2023),
                ('025070', '025', '05', 'Quero Vas', 'quero vas', true, 2014, 2023),
-               ('025080', '025', '05', 'Borgo di Prova', 'borgo di prova', false, 2024, 2024);
+               ('025080', '025', '05', 'Borgo di Prova', 'borgo di prova', false, 2024, 2024),
+               ('025090', '025', '05', 'Prova Vecchia', 'prova vecchia', true, 2010, 2015),
+               ('025091', '025', '05', 'Borgo Secondo', 'borgo secondo', false, 2016, 2024);
       INSERT INTO dissolved_comuni (id, name, merged_into, year)
         VALUES ('025002', 'Alano di Piave', '025080', 2024), ('025070', 'Quero Vas', '025080', NULL);
+      INSERT INTO dissolved_comuni (id, name, merged_into, year, complete)
+        VALUES ('025090', 'Prova Vecchia', '025091', 2016, false);
     `);
     const found = (await get('/api/cities/city/?search=alano')).json<{ results: unknown[] }>().results;
     expect(found).toEqual([
@@ -187,6 +192,12 @@ describe('successor and predecessors of a merger (decision 073)', () => {
         { id: '025002', name: 'Alano di Piave', lastYear: 2023 },
         { id: '025070', name: 'Quero Vas', lastYear: 2023 },
       ],
+      mergedFromComplete: true,
+    });
+    // A successor whose waste says that comuni the list does not link merged into it too.
+    expect((await get('/api/cities/city/025091/')).json()).toMatchObject({
+      mergedFrom: [{ id: '025090', name: 'Prova Vecchia', lastYear: 2015 }],
+      mergedFromComplete: false,
     });
   });
 });

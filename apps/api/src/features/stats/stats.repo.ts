@@ -294,6 +294,8 @@ export interface MapRow {
   rdPct: number | null;
   /** 'tonnes' when the area's tonnes are its total that year (no comune gives only a %). */
   rdPctMethod: string | null;
+  /** A comune's year flagged by the plausibility rule (decision 070); false for provinces and regions. */
+  sourceAnomaly: boolean;
 }
 
 /** area_stats of every region, or of the provinces (of one region), for all years. */
@@ -310,7 +312,9 @@ export async function getMapRows(
               (CASE WHEN w.produced_t IS NOT NULL AND w.sorted_t IS NOT NULL THEN 1 ELSE 0 END) AS "comuniWithTonnes",
               w.population, w.produced_t AS "producedT",
               coalesce(w.rd_pct, w.sorted_t * 100 / NULLIF(w.produced_t, 0)) AS "rdPct",
-              (CASE WHEN w.produced_t > 0 AND w.sorted_t IS NOT NULL THEN 'tonnes' END) AS "rdPctMethod"
+              (CASE WHEN w.produced_t > 0 AND w.sorted_t IS NOT NULL THEN 'tonnes' END) AS "rdPctMethod",
+              EXISTS (SELECT 1 FROM source_anomalies a WHERE a.city_id = c.id AND a.year = w.year)
+                AS "sourceAnomaly"
          FROM cities c JOIN waste_stats w ON w.city_id = c.id
         WHERE c.province_id = $1
         ORDER BY c.id, w.year`,
@@ -324,7 +328,8 @@ export async function getMapRows(
   return db.query<MapRow>(
     `SELECT a.id, a.name, s.year, s.comuni_count AS "comuniCount",
             s.comuni_with_tonnes AS "comuniWithTonnes", s.population,
-            s.produced_t AS "producedT", s.rd_pct AS "rdPct", s.rd_pct_method AS "rdPctMethod"
+            s.produced_t AS "producedT", s.rd_pct AS "rdPct", s.rd_pct_method AS "rdPctMethod",
+            false AS "sourceAnomaly"
        FROM (${areas}) a JOIN area_stats s ON s.level = '${level}' AND s.area_id = a.id
       ORDER BY a.id, s.year`,
     level === 'region' ? [] : [regionId ?? null],

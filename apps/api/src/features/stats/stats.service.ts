@@ -633,6 +633,7 @@ export async function wasteSortingMap(
         rdPct: rdPct === null ? null : round(rdPct, 2),
         kgPerCapita: kg === null ? null : round(kg, 1),
         legendClass: rdLegendClass(rdPct)?.id ?? null,
+        sourceAnomaly: row?.sourceAnomaly ?? false,
       };
     }),
   };

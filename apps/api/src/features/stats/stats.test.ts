@@ -411,6 +411,28 @@ describe('GET /api/stats/regions/waste-sorting-map/', () => {
       (await json('/api/stats/regions/waste-sorting-map/?level=city&province=082&year=2015')).areas.length,
     ).toBeGreaterThan(50);
   });
+  it("flags a comune's year of the map that the plausibility rule flags, and no other (decision 070)", async () => {
+    const flagged = async (province: string, year: number) =>
+      (await json(`/api/stats/regions/waste-sorting-map/?level=city&province=${province}&year=${year}`)).areas
+        .filter((a: { sourceAnomaly: boolean }) => a.sourceAnomaly)
+        .map((a: { id: string }) => a.id)
+        .sort();
+    const expected = async (province: string, year: number) =>
+      (
+        await t.db.query<{ id: string }>(
+          `SELECT city_id AS id FROM source_anomalies WHERE year = $1 AND city_id LIKE $2 || '%' ORDER BY city_id`,
+          [year, province],
+        )
+      ).map((r) => r.id);
+    // Cassinelle (AL) 2013: 0,01 t for 843 inhabitants; not in 2012.
+    expect(await flagged('006', 2013)).toContain('006044');
+    expect(await flagged('006', 2013)).toEqual(await expected('006', 2013));
+    expect(await flagged('006', 2012)).not.toContain('006044');
+    expect(await flagged('006', 2012)).toEqual(await expected('006', 2012));
+    // Provinces and regions are not flagged.
+    const provinces = await json('/api/stats/regions/waste-sorting-map/?region=01&year=2013');
+    expect(provinces.areas.every((a: { sourceAnomaly: boolean }) => !a.sourceAnomaly)).toBe(true);
+  });
   it('rejects bad parameters', async () => {
     expect((await get('/api/stats/regions/waste-sorting-map/?level=city')).json()).toHaveProperty('province');
     expect((await get('/api/stats/regions/waste-sorting-map/?level=comune')).json()).toHaveProperty('level');

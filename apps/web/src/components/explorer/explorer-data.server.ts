@@ -161,25 +161,25 @@ function mapValuesOf(spec: MapSpec, year: number | undefined): Promise<WasteSort
 }
 
 /** The accessible name of an area's link: its name and value. */
-function areaLabel(name: string, value: number | null | undefined): string {
-  return t.map.areaLink(name, valueText(value));
+function areaLabel(name: string, value: number | null | undefined, sourceAnomaly = false): string {
+  return t.map.areaLink(name, valueText(value), sourceAnomaly);
 }
 
 /** The map's areas with their colours (areas without a value are grey) and link names. */
-function coloured(shape: ProjectedMap, pct: Map<string, number | null>) {
+function coloured(shape: ProjectedMap, pct: Map<string, number | null>, flagged: ReadonlySet<string>) {
   return {
     ...shape,
     shapes: shape.shapes.map((s) => ({
       ...s,
       fill: rdColor(pct.get(s.id)),
-      label: areaLabel(s.name, pct.get(s.id)),
+      label: areaLabel(s.name, pct.get(s.id), flagged.has(s.id)),
     })),
   };
 }
 
 /** The SVG document of a map and its version (a digest of its content, for the URL's `v`). */
-function documentOf(shape: ProjectedMap, pct: Map<string, number | null>) {
-  const body = mapDocument(coloured(shape, pct));
+function documentOf(shape: ProjectedMap, pct: Map<string, number | null>, flagged: ReadonlySet<string>) {
+  const body = mapDocument(coloured(shape, pct, flagged));
   return { body, version: createHash('sha256').update(body).digest('base64url').slice(0, 12) };
 }
 
@@ -193,7 +193,7 @@ export async function loadMapDocument(
 ): Promise<{ body: string; version: string } | null> {
   const [shape, values] = await Promise.all([shapeOf(spec), settle(mapValuesOf(spec, year))]);
   if (!shape.shapes.length) return null;
-  return documentOf(shape, mapValues(values));
+  return documentOf(shape, mapValues(values), flaggedAreas(values));
 }
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
@@ -234,6 +234,11 @@ type YearsQuery = { year?: number; compareYear?: number };
 
 function mapValues(map: WasteSortingMap | null): Map<string, number | null> {
   return new Map((map?.areas ?? []).map((a) => [a.id, a.rdPct]));
+}
+
+/** The comuni whose figure of the map's year is flagged as anomalous in the source (decision 070). */
+function flaggedAreas(map: WasteSortingMap | null): Set<string> {
+  return new Set((map?.areas ?? []).filter((a) => a.sourceAnomaly).map((a) => a.id));
 }
 
 function valueText(value: number | null | undefined): string {
@@ -395,8 +400,9 @@ export async function loadExplorer(requested: ExplorerState): Promise<ExplorerDa
   const [shape, values] = await Promise.all([read(shapeOf(spec)), read(mapValuesOf(spec, mapYear))]);
   if (shape) {
     const pct = mapValues(values);
-    const { version } = documentOf(shape, pct);
-    const labelOf = (id: string, name: string) => areaLabel(name, pct.get(id));
+    const flagged = flaggedAreas(values);
+    const { version } = documentOf(shape, pct, flagged);
+    const labelOf = (id: string, name: string) => areaLabel(name, pct.get(id), flagged.has(id));
     const common = { width: shape.width, height: shape.height, src: mapSrc(spec, mapYear, version) };
     if (spec.kind === 'regions') {
       map = {

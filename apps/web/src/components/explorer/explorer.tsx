@@ -171,13 +171,21 @@ export function Explorer({ data }: { data: ExplorerData }) {
                     {t.stats.mergedInto.after(firstYear, lastYear)}
                   </>
                 ) : (
-                  t.stats.dissolved(firstYear, lastYear)
+                  <>
+                    {t.stats.dissolved.before}
+                    <a href="/progetto#fusioni">{t.stats.dissolved.methodLink}</a>
+                    {t.stats.dissolved.middle}
+                    <a href={t.stats.dissolved.istatHref} target="_blank" rel="noopener noreferrer">
+                      {t.stats.dissolved.istatLink}
+                    </a>
+                    {t.stats.dissolved.after(firstYear, lastYear)}
+                  </>
                 )}
               </p>
             )}
             {data.city && data.city.mergedFrom.length > 0 && (
               <p className={styles.notice} data-testid="merged-from-notice">
-                {t.stats.mergedFrom.before(data.city.mergedFrom.length)}
+                {t.stats.mergedFrom.before(data.city.mergedFrom.length, data.city.mergedFromComplete)}
                 {data.city.mergedFrom.map((p, i, all) => (
                   <Fragment key={p.id}>
                     {i > 0 && (i === all.length - 1 ? ' e ' : ', ')}
@@ -186,6 +194,13 @@ export function Explorer({ data }: { data: ExplorerData }) {
                   </Fragment>
                 ))}
                 {t.stats.mergedFrom.after}
+                {!data.city.mergedFromComplete && (
+                  <>
+                    {t.stats.mergedFrom.incomplete.before}
+                    <a href="/progetto#fusioni">{t.stats.mergedFrom.incomplete.link}</a>
+                    {t.stats.mergedFrom.incomplete.after}
+                  </>
+                )}
               </p>
             )}
             {'aggregationName' in stats && stats.aggregationName && (

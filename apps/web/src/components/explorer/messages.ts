@@ -1,3 +1,5 @@
+import { SOURCE_ANOMALY_LABEL } from '@portal/contract/lite';
+
 /** Italian strings of the explorer (home page), the charts, /glossario and /progetto. */
 
 export const chartMessages = {
@@ -55,7 +57,9 @@ export const explorerMessages = {
     comuniHint: 'Scegli un comune sulla mappa per vederne le statistiche.',
     comuniHintSelected: (name: string) =>
       `${name} è evidenziato sulla mappa: scegli un altro comune per vederne le statistiche.`,
-    areaLink: (name: string, value: string) => `${name}: ${value}`,
+    /** A comune's figure of the map's year that the plausibility rule flags (decision 070) says so. */
+    areaLink: (name: string, value: string, sourceAnomaly = false) =>
+      `${name}: ${value}${sourceAnomaly ? ` — ${SOURCE_ANOMALY_LABEL.toLowerCase()}` : ''}`,
     legendTitle: '% raccolta differenziata',
     selected: 'comune scelto',
     notFound: 'Ops... Non abbiamo trovato il Comune sulla mappa ma puoi vedere le statistiche sotto.',
@@ -83,8 +87,20 @@ export const explorerMessages = {
         : `${withData} comuni con dati su ${today}`,
     aggregation: (name: string) =>
       `Il comune comunica i dati insieme ad altri: ${name}. La fonte riporta un dato unico per tutta l’aggregazione, qui ripartito tra i comuni in proporzione alla popolazione; la percentuale di raccolta differenziata è quella dell’aggregazione.`,
-    dissolved: (first: number | null, last: number | null) =>
-      `Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. ${dataYears(first, last)}`,
+    /**
+     * A merged comune whose successor the portal does not know (decision 073: the list is derived from the
+     * data): around a link to the method on /progetto and one to ISTAT's page of the changes of comuni.
+     */
+    dissolved: {
+      before:
+        'Comune non più esistente con questo codice: è stato fuso in un altro comune, o è passato a un’altra regione con un nuovo codice. Il portale non sa quale comune sia diventato: il suo elenco delle fusioni è ricavato dai dati e non le comprende tutte (',
+      methodLink: 'il metodo',
+      middle: '). L’elenco completo delle variazioni dei comuni è dell’ISTAT: ',
+      istatLink: 'Codici dei comuni, delle province e delle regioni',
+      istatHref:
+        'https://www.istat.it/classificazioni-e-strumenti/codici-dei-comuni-delle-province-e-delle-regioni/',
+      after: (first: number | null, last: number | null) => `. ${dataYears(first, last)}`,
+    },
     /** A merged comune whose successor is known (decision 073): the text around the successor's link. */
     mergedInto: {
       before: 'Comune non più esistente: è confluito nel comune di ',
@@ -96,9 +112,20 @@ export const explorerMessages = {
      * (Montalcino and San Giovanni d'Asso), and then it is not listed among them.
      */
     mergedFrom: {
-      before: (count: number) => (count === 1 ? 'Nel comune è confluito ' : 'Nel comune sono confluiti '),
+      /**
+       * `complete`: the linked comuni account for this one's waste (decision 073); otherwise others may have
+       * merged into it too, which the portal's list does not know, and the text says so.
+       */
+      before: (count: number, complete: boolean) =>
+        `${count === 1 ? 'Nel comune è confluito' : 'Nel comune sono confluiti'}${complete ? ' ' : ', forse insieme ad altri, '}`,
       lastYear: (year: number | null) => (year === null ? '' : ` (dati fino al ${year})`),
       after: ': i dati degli anni precedenti alla fusione sono nelle loro pagine.',
+      incomplete: {
+        before:
+          ' L’elenco delle fusioni del portale è ricavato dai dati e, per questo comune, potrebbe essere incompleto (',
+        link: 'il metodo',
+        after: ').',
+      },
     },
     cards: {
       totalWasteProduced: 'Rifiuti urbani prodotti',

@@ -1,5 +1,18 @@
 import { RD_LEGEND } from '@portal/charts';
+import { SOURCE_ANOMALY_LABEL, SOURCE_ANOMALY_RULE } from '@portal/contract/lite';
 import styles from './project.module.css';
+
+const decimal = (value: number) => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(value);
+/** The plausibility rule's thresholds in words (decision 070), from the constants the importer applies. */
+const ANOMALY = {
+  share:
+    Math.round(1 / SOURCE_ANOMALY_RULE.littleWasteShare) === 3
+      ? 'un terzo'
+      : `${decimal(SOURCE_ANOMALY_RULE.littleWasteShare * 100)}%`,
+  minPeers: SOURCE_ANOMALY_RULE.minPeers,
+  fullRd: `${decimal(SOURCE_ANOMALY_RULE.fullRdPct)}%`,
+  spike: SOURCE_ANOMALY_RULE.spikePoints,
+};
 
 /** The /progetto page: what the portal is, its sources and licences, its methods, its updates. */
 export function Project() {
@@ -199,12 +212,46 @@ export function Project() {
           dato per tutti, lo si divide fra i comuni in proporzione alla popolazione e la pagina del comune
           indica l’aggregazione; quando dà a ogni comune il proprio dato, non si divide nulla.
         </p>
-        <h3>Comuni non più esistenti</h3>
+        <h3 id="dati-anomali">Dati anomali nella fonte</h3>
+        <p>
+          Alcuni dati comunali pubblicati dalle fonti non sono plausibili (ad esempio 0,01 tonnellate di
+          rifiuti in un anno per 843 abitanti). Il portale segnala come «{SOURCE_ANOMALY_LABEL}» l’anno di un
+          comune in cui i rifiuti urbani per abitante sono meno di {ANOMALY.share} del valore sotto il quale
+          sta un comune su dieci fra i comuni simili (della stessa regione e fascia di popolazione, o di tutta
+          Italia se nella regione sono meno di {ANOMALY.minPeers}); in cui la percentuale di raccolta
+          differenziata è almeno del {ANOMALY.fullRd}; o in cui la percentuale si discosta di almeno{' '}
+          {ANOMALY.spike} punti sia dall’anno precedente sia dal successivo, nello stesso verso (sale e poi
+          riscende, o il contrario).
+        </p>
+        <p>
+          Nessun valore viene cambiato: il portale mostra il dato della fonte così com’è. Gli anni segnalati
+          sono esclusi, per impostazione predefinita, dalle classifiche (un’opzione li mostra, segnalati) e
+          dai «Comuni simili», e sono indicati nella pagina del comune, nei grafici dell’andamento, nel
+          confronto fra territori e nel file CSV dei dati (colonna «dato_anomalo_fonte»). I totali di
+          province, regioni e Italia li comprendono, perché sono quelli delle fonti.
+        </p>
+        <h3 id="fusioni">Comuni non più esistenti e fusioni</h3>
         <p>
           I comuni fusi in un altro comune dopo il 2010, o passati a un’altra regione con un nuovo codice
           (come Sappada), conservano i dati degli anni in cui esistevano, contati nei totali della provincia e
           della regione di allora: la ricerca li mostra con l’indicazione «non più esistente» e gli anni dei
-          dati, e la loro pagina lo dice.
+          dati, e la loro pagina lo dice, con il comune in cui sono confluiti quando il portale lo sa; la
+          pagina di quel comune elenca a sua volta i comuni confluiti.
+        </p>
+        <p>
+          L’elenco ufficiale delle fusioni, con il comune in cui ognuno è confluito, è quello dell’ISTAT, di
+          cui il portale non ha una copia: per le fusioni dal 2010 al 2023 lo ricava dai dati, con due regole,
+          e collega un comune fuso al suo successore solo quando una regola lo dimostra. Per il nome: il
+          successore, nato dopo la fusione nella stessa provincia, ne condivide una parola ed è l’unico a
+          farlo (Corigliano Calabro e Rossano in Corigliano-Rossano). Per i rifiuti: i rifiuti urbani del
+          successore nell’anno dopo la fusione sono, entro il 15%, la somma di quelli dei comuni confluiti
+          nell’ultimo anno prima, e nessun’altra ripartizione dei comuni scomparsi della provincia torna
+          (Bazzano e altri quattro comuni in Valsamoggia). Così sono collegati 141 dei 307 comuni fusi; degli
+          altri 166 la pagina dice che il portale non sa quale comune siano diventati. Con la stessa prova dei
+          rifiuti si controlla se i comuni collegati a un successore ne spiegano tutti i rifiuti: quando non è
+          così (Amblar, l’unico collegato ad Amblar-Don, in cui è confluito anche Don) la pagina del
+          successore avverte che l’elenco potrebbe essere incompleto. L’elenco dell’ISTAT («Codici dei comuni,
+          delle province e delle regioni», sul sito istat.it) li completerebbe tutti.
         </p>
         <h3>Classi della mappa</h3>
         <p>

@@ -39,6 +39,11 @@ export const ANOMALY_CODES: Record<SourceAnomalyReason, string> = {
   fullRd: 'rd_oltre_99_5',
   rdSpike: 'picco_rd',
 };
+/** The CSV cell of a flagged comune-year's reasons: their codes, comma-separated. */
+export function anomalyCodes(reasons: readonly SourceAnomalyReason[]): string {
+  return reasons.map((reason) => ANOMALY_CODES[reason]).join(',');
+}
+
 const anomalyCell = Object.entries(ANOMALY_CODES).reduce(
   (expr, [reason, code]) => `replace(${expr}, '${reason}', '${code}')`,
   "array_to_string(a.reasons, ',')",

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AreaStats, CityStats, Measure } from '@portal/contract';
 import type { CompareTable } from '@portal/charts';
-import { ANOMALY_CODES } from '../../importer/export-lines';
+import { anomalyCodes } from '../../importer/export-lines';
 import { csvStream, type CsvColumn } from '../../lib/csv';
 
 /**
@@ -44,7 +44,7 @@ function populationCell(r: CompareCsvRow): string | null {
 function anomalyCell(r: CompareCsvRow): string | null {
   if (r.value === null || !('sourceAnomalies' in r.stats)) return null;
   const flagged = r.stats.sourceAnomalies.find((a) => a.year === r.year);
-  return flagged ? flagged.reasons.map((reason) => ANOMALY_CODES[reason]).join(',') : null;
+  return flagged ? anomalyCodes(flagged.reasons) : null;
 }
 
 const COLUMNS: CsvColumn<CompareCsvRow>[] = [

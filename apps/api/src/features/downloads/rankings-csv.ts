@@ -7,7 +7,7 @@ import {
   type RankingRow,
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
-import { ANOMALY_CODES } from '../../importer/export-lines';
+import { anomalyCodes } from '../../importer/export-lines';
 import { csvStream, safeFileName, yesNo, type CsvColumn } from '../../lib/csv';
 import { rankingRows } from '../stats/rankings.service';
 import { sourceLabel } from '../stats/stats.repo';
@@ -45,7 +45,7 @@ const WEIGHTED = 'percentuali dei comuni pesate sulla produzione';
 function anomalyCell(r: RankingCsvRow): string | null {
   const a = r.row.anomaly;
   if (!a) return null;
-  const codes = a.reasons.map((reason) => ANOMALY_CODES[reason]).join(',');
+  const codes = anomalyCodes(a.reasons);
   return a.year === r.year ? codes : `${codes} (${a.year})`;
 }
 

@@ -90,3 +90,6 @@ export function safeFileName(parts: (string | number | undefined | null)[], exte
     .slice(0, 120);
   return `${base || 'dati'}.${extension}`;
 }
+
+/** How an area's % is estimated where part of its comuni report only the % (the page's 'stima' note). */
+export const WEIGHTED_ESTIMATE = 'percentuali dei comuni pesate sulla produzione';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { AreaStats, CityStats, Measure } from '@portal/contract';
+import { COMPARE_LEVEL_WORDS, type AreaStats, type CityStats, type Measure } from '@portal/contract';
 import type { CompareTable } from '@portal/charts';
 import { anomalyCodes } from '../../importer/export-lines';
-import { csvStream, type CsvColumn } from '../../lib/csv';
+import { csvStream, WEIGHTED_ESTIMATE, type CsvColumn } from '../../lib/csv';
 
 /**
  * The CSV of the table of /confronta (docs/downloads.md, decision 075): the values the page compares, one
@@ -22,7 +22,6 @@ interface CompareCsvRow {
   source: string | null;
 }
 
-const LEVEL_WORDS = { country: 'italia', region: 'regione', province: 'provincia', city: 'comune' } as const;
 const MEASURE_LABELS: Record<Measure, string> = {
   rd: '% raccolta differenziata',
   kg: 'Rifiuti urbani prodotti per abitante',
@@ -50,14 +49,17 @@ function anomalyCell(r: CompareCsvRow): string | null {
 const COLUMNS: CsvColumn<CompareCsvRow>[] = [
   { header: 'anno', value: (r) => String(r.year) },
   { header: 'territorio', value: (r) => r.name },
-  { header: 'livello', value: (r) => LEVEL_WORDS[r.stats.area.level] },
+  {
+    header: 'livello',
+    value: (r) => (r.stats.area.level === 'country' ? 'italia' : COMPARE_LEVEL_WORDS[r.stats.area.level]),
+  },
   { header: 'codice_istat', value: (r) => (r.stats.area.level === 'country' ? null : r.stats.area.id) },
   { header: 'misura', value: (r) => MEASURE_LABELS[r.measure] },
   { header: 'unita', value: (r) => r.unit },
   { header: 'valore', value: (r) => r.value, decimals: 2 },
   {
     header: 'stima',
-    value: (r) => (r.estimate ? 'stima: percentuali dei comuni pesate sulla produzione' : populationCell(r)),
+    value: (r) => (r.estimate ? `stima: ${WEIGHTED_ESTIMATE}` : populationCell(r)),
   },
   { header: 'fonte', value: (r) => (r.value === null ? null : r.source) },
   { header: 'dato_anomalo_fonte', value: anomalyCell },

@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  COMPARE_LEVEL_WORDS,
   areaTitle,
   areasParam,
   CompareDownloadQuerySchema,
@@ -64,7 +65,6 @@ const FILE_ERRORS = {
 };
 
 /** The areas in file names, in Italian: regione-19, provincia-082, comune-082053. */
-const LEVEL_WORDS = { region: 'regione', province: 'provincia', city: 'comune' } as const;
 
 function wasteFilterOf(q: DownloadQuery): WasteExportFilter {
   return {
@@ -243,7 +243,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const name = safeFileName(
       [
         STATISTIC_SLUGS[kind],
-        q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${stats.area.name}`,
+        q.level === 'country' ? 'italia' : `${COMPARE_LEVEL_WORDS[q.level]}-${stats.area.name}`,
         picture.span ? picture.span.join('-') : stats.year,
         compared ? `confronto-${compared}` : null,
       ],
@@ -346,7 +346,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const name = safeFileName(
       [
         'raccolta-differenziata',
-        q.level === 'country' ? 'italia' : `${LEVEL_WORDS[q.level]}-${q.id}`,
+        q.level === 'country' ? 'italia' : `${COMPARE_LEVEL_WORDS[q.level]}-${q.id}`,
         yearsWords(yearsOf(q)),
         q.waste_fraction && `frazione-${q.waste_fraction}`,
         q.sorting_type && `modalita-${q.sorting_type}`,

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  COMPARE_LEVEL_WORDS,
   RANKING_DECIMALS,
   RANKING_INDICATOR_LABELS,
   RANKING_UNITS,
@@ -8,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { Queryable } from '../../db/db';
 import { anomalyCodes } from '../../importer/export-lines';
-import { csvStream, safeFileName, yesNo, type CsvColumn } from '../../lib/csv';
+import { csvStream, safeFileName, WEIGHTED_ESTIMATE, yesNo, type CsvColumn } from '../../lib/csv';
 import { rankingRows } from '../stats/rankings.service';
 import { sourceLabel } from '../stats/stats.repo';
 
@@ -30,7 +31,6 @@ interface RankingCsvRow {
   estimate: string | null;
 }
 
-const LEVEL_WORDS = { city: 'comune', province: 'provincia', region: 'regione' } as const;
 const LEVEL_PLURALS = { city: 'comuni', province: 'province', region: 'regioni' } as const;
 /** The indicators in file names, as the page's URL words them where it can be told apart. */
 const INDICATOR_SLUGS = {
@@ -39,7 +39,6 @@ const INDICATOR_SLUGS = {
   unsortedPerCapita: 'rifiuti-indifferenziati-per-abitante',
   sortedPercentageChange: 'variazione-raccolta-differenziata',
 } as const;
-const WEIGHTED = 'percentuali dei comuni pesate sulla produzione';
 
 /** The codes of a flagged comune-year, with its year when it is the comparison year's (the change). */
 function anomalyCell(r: RankingCsvRow): string | null {
@@ -54,7 +53,7 @@ const COLUMNS: CsvColumn<RankingCsvRow>[] = [
   { header: 'anno_confronto', value: (r) => (r.compareYear === null ? null : String(r.compareYear)) },
   { header: 'posizione', value: (r) => r.row.rank, decimals: 0 },
   { header: 'pari_merito', value: (r) => (r.row.rank === null ? null : yesNo(r.row.tied)) },
-  { header: 'livello', value: (r) => LEVEL_WORDS[r.row.level] },
+  { header: 'livello', value: (r) => COMPARE_LEVEL_WORDS[r.row.level] },
   { header: 'codice_istat', value: (r) => r.row.id },
   { header: 'territorio', value: (r) => r.row.name },
   { header: 'sigla_provincia', value: (r) => r.row.provinceSigla },
@@ -142,7 +141,11 @@ export async function rankingCsv(db: Queryable, query: RankingQuery): Promise<Ra
     if (!perCapita) {
       const estimated = read.filter((y) => facts.estimates.has(`${row.id}:${y}`));
       if (estimated.length) {
-        notes.push(change ? `stima nel ${estimated.join(' e nel ')}: ${WEIGHTED}` : `stima: ${WEIGHTED}`);
+        notes.push(
+          change
+            ? `stima nel ${estimated.join(' e nel ')}: ${WEIGHTED_ESTIMATE}`
+            : `stima: ${WEIGHTED_ESTIMATE}`,
+        );
       }
     }
     const estimate = notes.length ? notes.join('; ') : null;

@@ -8,6 +8,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { SOURCE_ANOMALY_LABEL, sourceAnomalyText } from '@portal/contract/lite';
 import type { SourceAnomaly } from '@portal/contract';
+import { escapeHtml } from './format';
 // A cycle (options.ts applies this module), read only when a chart is built.
 import { NARROW_CHART_WIDTH } from './options';
 
@@ -32,9 +33,6 @@ export const ANOMALY_MARK = '⚠';
 export function anomalyTextByYear(anomalies: readonly SourceAnomaly[] = []): Map<number, string> {
   return new Map(anomalies.map((a) => [a.year, sourceAnomalyText(a)]));
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Series {
   type?: string;

@@ -4,7 +4,7 @@
  */
 import { UNIT_DECIMALS } from '@portal/contract/lite';
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatMillions, formatNumber, formatPercent, formatValue } from './format';
+import { escapeHtml, formatMillions, formatNumber, formatPercent, formatValue } from './format';
 import { FONT_FAMILY, MUTED_COLOR, NARROW_CHART_WIDTH, TEXT_COLOR, TREND_GAP_LABEL } from './options';
 
 /**
@@ -194,9 +194,4 @@ export function compareTrendOption({ years, series, unit }: CompareInput): EChar
       },
     ],
   };
-}
-
-/** Territory names are the API's; the tooltip is HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -104,3 +104,8 @@ const yearList = new Intl.ListFormat('it-IT', { style: 'long', type: 'conjunctio
 export function formatYearRanges(years: readonly number[]): string {
   return yearList.format(yearRanges(years).map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)));
 }
+
+/** Text of the API (territory names, a source's figures) in a tooltip, which ECharts reads as HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

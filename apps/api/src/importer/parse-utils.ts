@@ -219,6 +219,13 @@ export function requiredYear(value: string, column: string): number {
   return year;
 }
 
+/** A cell of `true` or `false`. */
+export function requiredBoolean(value: string, column: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new FieldError('notBoolean', { column, value });
+}
+
 export function requiredText(value: string, column: string): string {
   if (value.trim() === '') throw new FieldError('valueRequired', { column });
   return value.trim();

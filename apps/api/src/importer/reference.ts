@@ -1,6 +1,14 @@
 import { isIstatId, isPlausibleYear, searchText } from '@portal/contract';
 import type { Queryable } from '../db/db';
-import { checkRow, FieldError, missingColumns, readCsv, requiredText, type RowError } from './parse-utils';
+import {
+  checkRow,
+  FieldError,
+  missingColumns,
+  readCsv,
+  requiredBoolean,
+  requiredText,
+  type RowError,
+} from './parse-utils';
 import type { Dataset, Parsed, SourceFile } from './types';
 import { importMessage } from './messages';
 
@@ -86,10 +94,9 @@ interface Dissolved {
   complete: boolean;
 }
 
+/** An optional `true`/`false` cell: empty or absent is true. */
 function optionalBoolean(value: string | undefined, column: string): boolean {
-  if (value === undefined || value === '' || value === 'true') return true;
-  if (value === 'false') return false;
-  throw new FieldError('notBoolean', { column, value });
+  return value === undefined || value === '' || requiredBoolean(value, column);
 }
 
 function parseDissolved(file: SourceFile, errors: RowError[], yearOptional = false): Dissolved[] {

@@ -7,6 +7,7 @@ import {
   missingColumns,
   nonNegative,
   readCsv,
+  requiredBoolean,
   requiredInteger,
   requiredNumber,
   requiredText,
@@ -33,12 +34,6 @@ interface Machine {
 interface RvmData {
   machines: Machine[];
   yearly: { machineId: string; year: number; pieces: number; kg: number }[];
-}
-
-function bool(value: string, column: string): boolean {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new FieldError('notBoolean', { column, value });
 }
 
 function isoDate(value: string, column: string): string {
@@ -83,8 +78,8 @@ export const rvmDataset: Dataset<RvmData> = {
           latitude,
           longitude,
           installedOn: isoDate(v.installed_on!, 'installed_on'),
-          active: bool(v.active!, 'active'),
-          demo: bool(v.demo!, 'demo'),
+          active: requiredBoolean(v.active!, 'active'),
+          demo: requiredBoolean(v.demo!, 'demo'),
         };
         const year = requiredYear(v.year!, 'year');
         if (year < Number(machine.installedOn.slice(0, 4))) {
